@@ -1,0 +1,50 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule, ConfigType } from '@nestjs/config';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClsModule } from 'nestjs-cls';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthGuard } from './auth/auth.guard';
+import { AuthModule } from './auth/auth.module';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { appConfig } from './config/app.config';
+import { authConfig } from './config/auth.config';
+import { databaseConfig } from './config/database.config';
+import { storageConfig } from './config/storage.config';
+import { buildDataSourceOptions } from './database/data-source-options';
+import { SeedModule } from './database/seeders/seed.module';
+import { EmpresasModule } from './empresas/empresas.module';
+import { HealthModule } from './health/health.module';
+import { buildLoggerOptions } from './common/logging/logger-options';
+import { PermissionsGuard } from './permissions/permissions.guard';
+import { PermissionsModule } from './permissions/permissions.module';
+import { SeriesModule } from './series/series.module';
+import { SunatModule } from './sunat/sunat.module';
+import { UsuariosModule } from './usuarios/usuarios.module';
+
+@Module({
+  imports: [
+    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig, authConfig, databaseConfig, storageConfig] }),
+    ClsModule.forRoot({ global: true, middleware: { mount: true } }),
+    LoggerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: (app: ConfigType<typeof appConfig>) => buildLoggerOptions(app) }),
+    TypeOrmModule.forRootAsync({
+      inject: [databaseConfig.KEY],
+      useFactory: (db: ConfigType<typeof databaseConfig>) => ({ ...buildDataSourceOptions(db), autoLoadEntities: true }),
+    }),
+    SunatModule,
+    AuthModule,
+    PermissionsModule,
+    UsuariosModule,
+    EmpresasModule,
+    SeriesModule,
+    HealthModule,
+    SeedModule,
+  ],
+  providers: [
+    // Order matters: authentication (401) runs before permissions (403).
+    { provide: APP_GUARD, useExisting: AuthGuard },
+    { provide: APP_GUARD, useClass: PermissionsGuard },
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+  ],
+})
+export class AppModule {}

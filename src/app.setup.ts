@@ -1,0 +1,29 @@
+import { INestApplication } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { createValidationPipe } from './common/pipes/validation.pipe';
+
+/** Everything main.ts and the e2e test app share: prefix, pipes, security headers, Swagger. */
+export function setupApp(app: INestApplication): INestApplication {
+  const express = app as NestExpressApplication;
+  express.useLogger(app.get(Logger));
+  express.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  express.useBodyParser('json', { limit: '5mb' });
+  app.use(helmet({ contentSecurityPolicy: false }));
+  app.setGlobalPrefix('api', { exclude: ['reporteNV/(.*)', 'reporte/(.*)'] });
+  app.useGlobalPipes(createValidationPipe());
+  app.enableCors();
+  app.enableShutdownHooks();
+
+  const config = new DocumentBuilder()
+    .setTitle('Facturación electrónica SUNAT')
+    .setDescription('API multiempresa para facturas, boletas, notas, guías de remisión, resúmenes y bajas.')
+    .setVersion('1.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: '<id>|<token>' })
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', swaggerOptions: { persistAuthorization: true } });
+  return app;
+}

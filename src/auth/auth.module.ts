@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EmpresasModule } from '@/empresas/empresas.module';
+import { PermissionsModule } from '@/permissions/permissions.module';
+import { UsuariosModule } from '@/usuarios/usuarios.module';
+import { AuthController } from './auth.controller';
+import { AuthGuard } from './auth.guard';
+import { AuthService } from './auth.service';
+import { LoginFailure } from './entities/login-failure.entity';
+import { PersonalAccessToken } from './entities/personal-access-token.entity';
+import { LoginThrottleService } from './login-throttle.service';
+import { TokensService } from './tokens.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([PersonalAccessToken, LoginFailure]), UsuariosModule, EmpresasModule, PermissionsModule],
+  controllers: [AuthController],
+  providers: [AuthService, TokensService, LoginThrottleService, AuthGuard],
+  exports: [AuthGuard, TokensService],
+})
+export class AuthModule {}

@@ -1,0 +1,26 @@
+import { ForbiddenException, HttpException, HttpStatus, NotFoundException } from '@nestjs/common';
+import { MSG } from './messages';
+
+/** 403 with the envelope SPEC.md uses for permissions and for other companies' records. */
+export const forbidden = () => new ForbiddenException({ success: false, message: MSG.sinPermiso });
+
+export const notFound = (recurso: string) => new NotFoundException({ success: false, message: MSG.noEncontrado(recurso) });
+
+/** 422 in API.md's validation shape for one field, for rules checked in services. */
+export function invalidField(field: string, message: string): HttpException {
+  return new HttpException(
+    { success: false, message: MSG.datosInvalidos, errors: { [field]: [message] } },
+    HttpStatus.UNPROCESSABLE_ENTITY,
+  );
+}
+
+export function conflict(message: string): HttpException {
+  return new HttpException({ success: false, message }, HttpStatus.CONFLICT);
+}
+
+/** Guard for a record read by id: absent is 404, another company's is 403. */
+export function assertSameEmpresa<T extends { id_empresa: number }>(row: T | null, empresaId: number, recurso: string): T {
+  if (!row) throw notFound(recurso);
+  if (row.id_empresa !== empresaId) throw forbidden();
+  return row;
+}

@@ -1,0 +1,11 @@
+/** Exact texts from SPEC.md and API.md, kept in one place. */
+export const MSG = {
+  noAutenticado: 'No autenticado',
+  sinPermiso: 'No tienes permiso para realizar esta acción',
+  credencialesIncorrectas: 'Credenciales incorrectas',
+  usuarioInactivo: 'Usuario inactivo',
+  demasiadosIntentos: 'Demasiados intentos fallidos. Intente nuevamente más tarde.',
+  datosInvalidos: 'Los datos enviados no son válidos.',
+  errorInterno: 'Error interno del servidor.',
+  noEncontrado: (recurso: string) => `${recurso} no encontrado.`,
+} as const;

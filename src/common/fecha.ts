@@ -1,0 +1,17 @@
+/** Calendar dates in Peru's time zone (America/Lima, UTC-5, no DST): "today" and deadlines use it. */
+const LIMA = 'America/Lima';
+
+export function hoyLima(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: LIMA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export function horaLima(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: LIMA, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(now);
+}
+
+/** Whole days from an issue date (YYYY-MM-DD) to today in Lima. */
+export function diasDesde(fecha: string, now: Date = new Date()): number {
+  const today = Date.parse(`${hoyLima(now)}T00:00:00Z`);
+  const from = Date.parse(`${fecha}T00:00:00Z`);
+  return Math.round((today - from) / 86_400_000);
+}

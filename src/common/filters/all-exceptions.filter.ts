@@ -1,0 +1,37 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { MSG } from '../errors/messages';
+
+/** Every error leaves in the envelope {success:false, message, ...}; unknown errors never leak detail. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    if (res.headersSent) return;
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      res.status(status).json(toEnvelope(exception.getResponse(), status));
+      return;
+    }
+    if (isBodyParserError(exception)) {
+      res.status(HttpStatus.UNPROCESSABLE_ENTITY).json({ success: false, message: MSG.datosInvalidos, errors: { body: ['JSON mal formado'] } });
+      return;
+    }
+    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ success: false, message: MSG.errorInterno });
+  }
+}
+
+function toEnvelope(body: string | object, status: number): object {
+  if (typeof body === 'object' && body !== null && 'success' in body) return body;
+  if (status === HttpStatus.UNAUTHORIZED) return { success: false, message: MSG.noAutenticado };
+  if (status === HttpStatus.FORBIDDEN) return { success: false, message: MSG.sinPermiso };
+  const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+  return { success: false, message: Array.isArray(message) ? message.join(', ') : String(message ?? 'Error') };
+}
+
+function isBodyParserError(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { type?: string }).type === 'entity.parse.failed';
+}

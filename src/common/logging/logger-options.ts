@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Params } from 'nestjs-pino';
+import type { AppConfig } from '@/config/app.config';
+
+/** Paths pino blanks out wherever they appear: credentials and tokens never reach the logs. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.query.token',
+  'req.body.password',
+  'req.body.clave_sol',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.clave_sol',
+  '*.token',
+];
+
+export function buildLoggerOptions(app: Pick<AppConfig, 'logLevel'>): Params {
+  return {
+    pinoHttp: {
+      level: process.env.NODE_ENV === 'test' ? 'silent' : app.logLevel,
+      genReqId: (req: IncomingMessage) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+      redact: { paths: REDACTED_PATHS, censor: '[oculto]' },
+      // The query string may carry ?token= on download routes: log the path only.
+      serializers: { req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }) },
+    },
+  };
+}

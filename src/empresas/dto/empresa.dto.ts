@@ -1,0 +1,63 @@
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsRuc } from '@/common/validators/documento';
+
+/** Multipart forms send every value as a string: numbers are converted before validation. */
+export class UpdateEmpresaDto {
+  @IsOptional() @IsString() @Length(1, 255) razon_social?: string;
+  @IsOptional() @IsString() @MaxLength(255) comercial?: string;
+  @IsOptional() @IsString() @MaxLength(500) direccion?: string;
+  @IsOptional() @IsEmail() @MaxLength(255) email?: string;
+  @IsOptional() @IsString() @MaxLength(50) telefono?: string;
+  @IsOptional() @IsString() @Matches(/^\d{6}$/, { message: 'ubigeo debe tener 6 dígitos' }) ubigeo?: string;
+  @IsOptional() @IsString() @MaxLength(100) distrito?: string;
+  @IsOptional() @IsString() @MaxLength(100) provincia?: string;
+  @IsOptional() @IsString() @MaxLength(100) departamento?: string;
+
+  /** Tax rate as a percentage (18.00). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100)
+  igv?: number;
+
+  /** 'beta' is SUNAT's test environment; 'produccion' sends for real. */
+  @IsOptional() @IsIn(['beta', 'produccion']) modo?: string;
+  @IsOptional() @IsString() @MaxLength(50) user_sol?: string;
+
+  /** Write-only: stored encrypted, never returned. */
+  @IsOptional() @IsString() @MaxLength(100) clave_sol?: string;
+
+  @IsOptional() @IsIn(['0', '1']) estado?: string;
+}
+
+export class CreateEmpresaDto extends UpdateEmpresaDto {
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @IsRuc()
+  ruc: string;
+
+  @IsString() @Length(1, 255) declare razon_social: string;
+}
+
+export interface EmpresaResponse {
+  id_empresa: number;
+  ruc: string;
+  razon_social: string;
+  comercial: string | null;
+  direccion: string | null;
+  email: string | null;
+  telefono: string | null;
+  user_sol: string | null;
+  tiene_clave_sol: boolean;
+  logo: string | null;
+  ubigeo: string | null;
+  distrito: string | null;
+  provincia: string | null;
+  departamento: string | null;
+  igv: number;
+  estado: string;
+  modo: string;
+  certificado: { subject: string; emisor: string; valido_desde: string; valido_hasta: string } | null;
+}

@@ -1,0 +1,58 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { AuthContext } from '@/common/context/request-context';
+import { Auth } from '@/common/decorators/auth-context.decorator';
+import { RequirePermission } from '@/common/decorators/require-permission.decorator';
+import { CreateEmpresaDto, UpdateEmpresaDto } from './dto/empresa.dto';
+import { toEmpresaResponse } from './empresa.mapper';
+import { EmpresasService } from './empresas.service';
+
+// multer's own limit is a backstop; the service answers the 422 with the configured size.
+const UPLOAD_LIMIT = { limits: { fileSize: 10 * 1024 * 1024, files: 1 } };
+
+@ApiTags('empresas')
+@ApiBearerAuth()
+@Controller('empresas')
+export class EmpresasController {
+  constructor(private readonly empresas: EmpresasService) {}
+
+  @Get()
+  @RequirePermission('empresas.view')
+  async list(@Auth() auth: AuthContext) {
+    return { success: true, data: (await this.empresas.list(auth)).map(toEmpresaResponse) };
+  }
+
+  @Get(':id')
+  @RequirePermission('empresas.view')
+  async get(@Auth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    return { success: true, data: toEmpresaResponse(await this.empresas.get(auth, id)) };
+  }
+
+  @Post()
+  @RequirePermission('empresas.create')
+  async create(@Auth() auth: AuthContext, @Body() dto: CreateEmpresaDto) {
+    return { success: true, message: 'Empresa creada correctamente.', data: toEmpresaResponse(await this.empresas.create(auth, dto)) };
+  }
+
+  /** Multipart update (POST because it may carry the logo file). */
+  @Post(':id')
+  @RequirePermission('empresas.edit')
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @UseInterceptors(FileInterceptor('logo', UPLOAD_LIMIT))
+  async update(
+    @Auth() auth: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() dto: UpdateEmpresaDto,
+    @UploadedFile() logo?: Express.Multer.File,
+  ) {
+    const empresa = await this.empresas.update(auth, id, dto, logo);
+    return { success: true, message: 'Empresa actualizada correctamente.', data: toEmpresaResponse(empresa) };
+  }
+
+  @Delete(':id/logo')
+  @RequirePermission('empresas.edit')
+  async deleteLogo(@Auth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    return { success: true, message: 'Logo eliminado correctamente.', data: toEmpresaResponse(await this.empresas.deleteLogo(auth, id)) };
+  }
+}

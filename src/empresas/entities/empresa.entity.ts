@@ -1,0 +1,77 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { numericToNumber } from '@/common/transformers';
+
+export interface CertificadoInfo {
+  subject: string;
+  emisor: string;
+  valido_desde: string;
+  valido_hasta: string;
+}
+
+@Entity('empresas')
+export class Empresa {
+  @PrimaryGeneratedColumn({ name: 'id_empresa' })
+  id_empresa: number;
+
+  @Column({ type: 'varchar', length: 11, unique: true })
+  ruc: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  razon_social: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  comercial: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  direccion: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  email: string | null;
+
+  @Column({ type: 'varchar', length: 50, nullable: true })
+  telefono: string | null;
+
+  @Column({ type: 'varchar', length: 50, nullable: true })
+  user_sol: string | null;
+
+  /** clave_sol encrypted with the app key; never mapped into a response. */
+  @Column({ type: 'text', nullable: true })
+  clave_sol_cifrada: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  logo: string | null;
+
+  @Column({ type: 'varchar', length: 6, nullable: true })
+  ubigeo: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  distrito: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  provincia: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  departamento: string | null;
+
+  @Column({ type: 'numeric', precision: 5, scale: 2, default: 18, transformer: numericToNumber })
+  igv: number;
+
+  @Column({ type: 'char', length: 1, default: '1' })
+  estado: string;
+
+  @Column({ type: 'varchar', length: 20, default: 'beta' })
+  modo: string;
+
+  /** PEM key + certificate, encrypted with the app key. */
+  @Column({ type: 'text', nullable: true })
+  certificado_cifrado: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  certificado_info: CertificadoInfo | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

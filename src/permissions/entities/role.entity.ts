@@ -1,0 +1,25 @@
+import { Column, CreateDateColumn, Entity, JoinTable, ManyToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Permission } from './permission.entity';
+
+@Entity('roles')
+export class Role {
+  @PrimaryGeneratedColumn({ name: 'rol_id' })
+  rol_id: number;
+
+  @Column({ type: 'varchar', length: 100, unique: true })
+  nombre: string;
+
+  @ManyToMany(() => Permission)
+  @JoinTable({
+    name: 'role_permission',
+    joinColumn: { name: 'rol_id', referencedColumnName: 'rol_id' },
+    inverseJoinColumn: { name: 'permission_id', referencedColumnName: 'permission_id' },
+  })
+  permissions?: Permission[];
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

@@ -1,0 +1,24 @@
+import { Body, Controller, Get, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { EmpresaActual } from '@/common/decorators/auth-context.decorator';
+import { RequirePermission } from '@/common/decorators/require-permission.decorator';
+import { CreateSerieDto } from './dto/serie.dto';
+import { SeriesService } from './series.service';
+
+@ApiTags('series')
+@ApiBearerAuth()
+@Controller('series')
+export class SeriesController {
+  constructor(private readonly series: SeriesService) {}
+
+  @Get()
+  async list(@EmpresaActual() empresaId: number) {
+    return { success: true, data: await this.series.list(empresaId) };
+  }
+
+  @Post()
+  @RequirePermission('empresas.edit')
+  async create(@EmpresaActual() empresaId: number, @Body() dto: CreateSerieDto) {
+    return { success: true, message: 'Serie creada correctamente.', data: await this.series.create(empresaId, dto) };
+  }
+}

@@ -1,0 +1,47 @@
+import { PartialType } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, MaxLength, MinLength, Matches } from 'class-validator';
+
+export class CreateUsuarioDto {
+  /** Login name. */
+  @IsString()
+  @Length(3, 100)
+  @Matches(/^[A-Za-z0-9._@-]+$/, { message: 'usuario solo admite letras, números y . _ @ -' })
+  usuario: string;
+
+  @IsString()
+  @Length(1, 255)
+  name: string;
+
+  @IsEmail()
+  @MaxLength(255)
+  email: string;
+
+  @IsString()
+  @MinLength(8)
+  @MaxLength(72)
+  password: string;
+
+  @IsInt()
+  rol_id: number;
+
+  /** Only administrators may create users for another company; others always get their own. */
+  @IsOptional()
+  @IsInt()
+  id_empresa?: number;
+
+  @IsOptional()
+  @IsIn(['0', '1'])
+  estado?: string;
+}
+
+export class UpdateUsuarioDto extends PartialType(CreateUsuarioDto) {}
+
+export interface UsuarioResponse {
+  id: number;
+  usuario: string;
+  name: string;
+  email: string;
+  rol_id: number;
+  id_empresa: number;
+  estado: string;
+}
