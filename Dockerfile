@@ -1,0 +1,21 @@
+# Multi-stage production image: build with dev dependencies, run with production ones only.
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
+COPY src ./src
+COPY migrations ./migrations
+RUN npm run build
+
+FROM node:22-bookworm-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+RUN mkdir -p /app/storage && chown -R node:node /app/storage
+USER node
+EXPOSE 3000
+# Migrations run at boot (DB_MIGRATIONS_RUN=true by default) before the app listens.
+CMD ["node", "dist/src/main.js"]

@@ -1,0 +1,27 @@
+export type CdrOutcome = 'accepted' | 'accepted-with-observations' | 'rejected' | 'exception';
+
+export interface CdrNote {
+  /** Four-digit code when the note starts with one ('4252 - ...'), else undefined. */
+  code?: string;
+  message: string;
+}
+
+/** What a CDR (ApplicationResponse) says, read leniently from UBL 2.0 or 2.1. */
+export interface Cdr {
+  id?: string;
+  issueDate?: string;
+  issueTime?: string;
+  responseDate?: string;
+  responseTime?: string;
+  /** Series-number (F001-1) or summary id (RC-20240101-1) the answer is about. */
+  referenceId?: string;
+  responseCode: string;
+  description: string;
+  notes: CdrNote[];
+  /** GRE: the QR URL SUNAT puts in DocumentReference/DocumentDescription. */
+  documentDescription?: string;
+  recipientId?: string;
+  outcome: CdrOutcome;
+  /** True for both accepted outcomes: the series-number is registered. */
+  accepted: boolean;
+}

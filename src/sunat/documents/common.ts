@@ -1,0 +1,71 @@
+/**
+ * Shared pieces of the plain document models.
+ *
+ * Amounts: every money field is a decimal STRING with exactly two decimals ('118.00', '0.50').
+ * Callers compute amounts with decimal arithmetic (common/money or note-amounts.ts) and pass the
+ * rounded result; the XML builders only check the format and write the string as is. Strings keep
+ * what PostgreSQL decimal columns return, never go through a binary float, and cost nothing to write.
+ * Quantities and weights are decimal strings too ('10', '0.5', '2.125').
+ */
+export type Money = string;
+export type Quantity = string;
+
+export type Moneda = 'PEN' | 'USD';
+
+/** Catalog 06 identity document type: '6' RUC, '1' DNI, '4' carnet de extranjería, '7' pasaporte, '0' sin documento. */
+export type TipoDocIdentidad = '0' | '1' | '4' | '6' | '7' | 'A' | 'B' | 'C' | 'D' | 'E';
+
+/** The issuing company (emisor). */
+export interface Company {
+  ruc: string;
+  razon_social: string;
+  comercial?: string;
+  direccion: string;
+  ubigeo: string;
+  distrito: string;
+  provincia: string;
+  departamento: string;
+  /** Establishment code registered with SUNAT; '0000' is the fiscal address. */
+  codigo_local?: string;
+}
+
+export interface Customer {
+  tipo_doc: TipoDocIdentidad;
+  numero: string;
+  nombre: string;
+  direccion?: string;
+}
+
+/** Catalog 07, the three affectations this service issues. */
+export type TipoAfectacionIgv = '10' | '20' | '30';
+
+/** A sold item as it appears in invoices and notes. */
+export interface DocumentLine {
+  codigo: string;
+  /** Catalog 25 product code (UNSPSC), e.g. '10000000'. */
+  codigo_sunat?: string;
+  descripcion: string;
+  /** UN/ECE rec 20 unit, e.g. 'NIU', 'ZZ', 'KGM'. */
+  unidad: string;
+  cantidad: Quantity;
+  /** Unit value without IGV. */
+  valor_unitario: Money;
+  /** Unit price with IGV (catalog 16 type 01). */
+  precio_unitario: Money;
+  tipo_afectacion_igv: TipoAfectacionIgv;
+  /** Line value without IGV (valor venta). */
+  valor_venta: Money;
+  /** IGV of the line; '0.00' for 20 and 30. */
+  igv: Money;
+  /** IGV percentage, e.g. '18.00'. */
+  porcentaje_igv: Money;
+}
+
+export interface DocumentTotals {
+  gravadas: Money;
+  exoneradas: Money;
+  inafectas: Money;
+  igv: Money;
+  /** Amount payable, IGV included. */
+  total: Money;
+}

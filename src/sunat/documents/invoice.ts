@@ -1,0 +1,21 @@
+import type { Company, Customer, DocumentLine, DocumentTotals, Moneda } from './common';
+
+/** Factura (01) or boleta de venta (03), UBL 2.1. */
+export interface Invoice {
+  tipo: '01' | '03';
+  serie: string;
+  correlativo: number;
+  /** YYYY-MM-DD */
+  fecha_emision: string;
+  /** HH:mm:ss, America/Lima. */
+  hora_emision?: string;
+  moneda: Moneda;
+  /** Catalog 51 operation type; '0101' (venta interna) when absent. */
+  tipo_operacion?: string;
+  company: Company;
+  customer: Customer;
+  lines: DocumentLine[];
+  totals: DocumentTotals;
+  /** Payment terms; facturas always state them and this service only sells 'Contado'. */
+  forma_pago?: 'Contado';
+}

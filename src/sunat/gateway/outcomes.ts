@@ -1,0 +1,39 @@
+import { readCdrZip } from '@/sunat/cdr/cdr-reader';
+import { isAlreadyRegistered } from '@/sunat/codes/return-codes';
+import { BillResult, ExceptionResult, NeedsReconciliationResult, RawAnswer, UnknownResult } from './results';
+
+export function refusal(
+  code: string,
+  message: string,
+  source: ExceptionResult['source'],
+  raw?: RawAnswer,
+): ExceptionResult | NeedsReconciliationResult {
+  if (isAlreadyRegistered(code)) return { kind: 'needs-reconciliation', code, message, raw };
+  return { kind: 'exception', code, message, source, raw };
+}
+
+/** A CDR zip as a send result; an unreadable CDR keeps the raw answer and reports an unknown outcome. */
+export function billResultFromCdr(cdrZip: Buffer, raw: RawAnswer): BillResult {
+  let cdr;
+  try {
+    cdr = readCdrZip(cdrZip).cdr;
+  } catch (error) {
+    return unreadable(`CDR ilegible: ${(error as Error).message}`, raw);
+  }
+  const common = { code: cdr.responseCode, message: cdr.description, notes: cdr.notes, cdrZip, cdr, raw };
+  switch (cdr.outcome) {
+    case 'accepted':
+    case 'accepted-with-observations':
+      return { kind: 'accepted', ...common };
+    case 'rejected':
+      return { kind: 'rejected', ...common };
+    case 'exception':
+      return refusal(cdr.responseCode, cdr.description, 'cdr', raw);
+  }
+}
+
+export function unreadable(message: string, raw: RawAnswer): UnknownResult {
+  if (!raw.body.trim()) return { kind: 'unknown', reason: 'empty-answer', message: `SUNAT respondió vacío (HTTP ${raw.httpStatus})`, raw };
+  if (raw.httpStatus >= 300) return { kind: 'unknown', reason: 'http-error', message: `SUNAT respondió HTTP ${raw.httpStatus}: ${message}`, raw };
+  return { kind: 'unknown', reason: 'unreadable-answer', message, raw };
+}

@@ -1,0 +1,118 @@
+import { Cdr, CdrNote } from '@/sunat/cdr/cdr-types';
+
+export type SunatOperation =
+  | 'sendBill'
+  | 'sendSummary'
+  | 'getStatus'
+  | 'getStatusCdr'
+  | 'greToken'
+  | 'greSend'
+  | 'greStatus';
+
+/** SUNAT's answer exactly as received, so a caller can store it before anything parses it. */
+export interface RawAnswer {
+  operation: SunatOperation;
+  httpStatus: number;
+  contentType?: string;
+  body: string;
+  receivedAt: Date;
+}
+
+export interface CdrPayload {
+  cdrZip: Buffer;
+  cdr: Cdr;
+}
+
+export interface AcceptedResult extends CdrPayload {
+  kind: 'accepted';
+  code: string;
+  message: string;
+  notes: CdrNote[];
+  raw: RawAnswer;
+}
+
+/** A CDR that rejects: the series-number is spent, never re-sign or renumber it. */
+export interface RejectedResult extends CdrPayload {
+  kind: 'rejected';
+  code: string;
+  message: string;
+  notes: CdrNote[];
+  raw: RawAnswer;
+}
+
+/** SUNAT refused without registering (0100-1999, auth, validation): the number is not consumed. */
+export interface ExceptionResult {
+  kind: 'exception';
+  code: string;
+  message: string;
+  source: 'soap-fault' | 'cdr' | 'gre' | 'oauth';
+  raw?: RawAnswer;
+}
+
+/** SUNAT says it already has this document or file: find out what it holds instead of resending. */
+export interface NeedsReconciliationResult {
+  kind: 'needs-reconciliation';
+  code: string;
+  message: string;
+  raw?: RawAnswer;
+}
+
+/** The request left and no usable answer came back: it may or may not be registered. */
+export interface UnknownResult {
+  kind: 'unknown';
+  reason: 'timeout' | 'connection-reset' | 'empty-answer' | 'http-error' | 'unreadable-answer';
+  message: string;
+  raw?: RawAnswer;
+}
+
+/** The request never left this machine (connection refused, DNS): safe to send again. */
+export interface NotSentResult {
+  kind: 'not-sent';
+  message: string;
+}
+
+export type FailureResult = ExceptionResult | NeedsReconciliationResult | UnknownResult | NotSentResult;
+
+export type BillResult = AcceptedResult | RejectedResult | FailureResult;
+
+export interface TicketIssuedResult {
+  kind: 'ticket';
+  ticket: string;
+  raw: RawAnswer;
+}
+
+export type TicketSendResult = TicketIssuedResult | FailureResult;
+
+export interface InProcessResult {
+  kind: 'in-process';
+  code: '98';
+  raw: RawAnswer;
+}
+
+/** Final ticket answers carry the CDR when SUNAT generated one (a GRE 99 may come without). */
+export type TicketAcceptedResult = Omit<AcceptedResult, keyof CdrPayload> & Partial<CdrPayload>;
+export type TicketRejectedResult = Omit<RejectedResult, keyof CdrPayload> & Partial<CdrPayload>;
+
+export type TicketStatusResult = InProcessResult | TicketAcceptedResult | TicketRejectedResult | FailureResult;
+
+export interface CdrNotFoundResult {
+  kind: 'not-found';
+  code: string;
+  message: string;
+  raw: RawAnswer;
+}
+
+/** getStatusCdr: the stored CDR as an accepted/rejected result, or SUNAT has nothing for that number. */
+export type CdrQueryResult = AcceptedResult | RejectedResult | CdrNotFoundResult | FailureResult;
+
+export interface DocumentRef {
+  ruc: string;
+  tipo: string;
+  serie: string;
+  numero: number;
+}
+
+/** True only for the outcomes after which SUNAT's state for the document is known. */
+export function isDefinitive(result: { kind: string }): boolean {
+  return result.kind === 'accepted' || result.kind === 'rejected';
+}

@@ -1,0 +1,67 @@
+export type SimOperation = 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr' | 'greToken' | 'greSend' | 'greStatus';
+
+/** What the next matching request gets instead of (or on top of) the normal answer. */
+export type ControlAction = { operation?: SimOperation } & (
+  | { action: 'reject'; code: string; message?: string }
+  | { action: 'observe'; notes: string[] }
+  | { action: 'fault'; code: string; message?: string }
+  | { action: 'http'; status: number; body?: string }
+  | { action: 'empty' }
+  /** Processes the request normally, then answers after `ms`: the answer a timed-out client never sees. */
+  | { action: 'delay'; ms: number }
+  /** Processes the request normally, then drops the connection without answering. */
+  | { action: 'reset' }
+);
+
+const OPERATIONS: SimOperation[] = ['sendBill', 'sendSummary', 'getStatus', 'getStatusCdr', 'greToken', 'greSend', 'greStatus'];
+
+export function parseControlAction(input: unknown): ControlAction {
+  const value = input as Record<string, unknown>;
+  if (!value || typeof value !== 'object') throw new Error('Se espera un objeto JSON');
+  if (value.operation !== undefined && !OPERATIONS.includes(value.operation as SimOperation)) {
+    throw new Error(`operation desconocida: ${String(value.operation)}`);
+  }
+  const code = typeof value.code === 'string' && /^\d{1,4}$/.test(value.code) ? value.code.padStart(4, '0') : undefined;
+  switch (value.action) {
+    case 'reject':
+    case 'fault':
+      if (!code) throw new Error(`'${value.action}' necesita code de 4 dígitos`);
+      return { ...value, code } as ControlAction;
+    case 'observe':
+      if (!Array.isArray(value.notes) || !value.notes.every((n) => typeof n === 'string')) throw new Error("'observe' necesita notes: string[]");
+      return value as ControlAction;
+    case 'http':
+      if (typeof value.status !== 'number') throw new Error("'http' necesita status");
+      return value as ControlAction;
+    case 'delay':
+      if (typeof value.ms !== 'number' || value.ms < 0) throw new Error("'delay' necesita ms");
+      return value as ControlAction;
+    case 'empty':
+    case 'reset':
+      return value as ControlAction;
+    default:
+      throw new Error(`action desconocida: ${String(value.action)}`);
+  }
+}
+
+export class ControlQueue {
+  private actions: ControlAction[] = [];
+
+  push(action: ControlAction): void {
+    this.actions.push(action);
+  }
+
+  /** The first queued action meant for this operation (or for any), removed from the queue. */
+  take(operation: SimOperation): ControlAction | undefined {
+    const index = this.actions.findIndex((a) => !a.operation || a.operation === operation);
+    return index < 0 ? undefined : this.actions.splice(index, 1)[0];
+  }
+
+  pending(): ControlAction[] {
+    return [...this.actions];
+  }
+
+  clear(): void {
+    this.actions = [];
+  }
+}

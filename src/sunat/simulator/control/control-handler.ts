@@ -1,0 +1,43 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, replyJson } from '../http-util';
+import { ResolvedOptions } from '../options';
+import { SimulatorState } from '../state';
+import { parseControlAction } from './control-actions';
+
+/**
+ * Test hooks, outside SUNAT's paths:
+ *   POST /__control/next    one action or an array (see ControlAction)
+ *   POST /__control/config  {ticketPolls?, tokenTtlSeconds?}
+ *   POST /__control/reset   forget documents, tickets, tokens, requests and queued actions
+ *   GET  /__control/state
+ */
+export async function handleControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  state: SimulatorState,
+  options: ResolvedOptions,
+): Promise<void> {
+  try {
+    if (req.method === 'GET' && path === '/__control/state') return replyJson(res, 200, state.snapshot());
+    if (req.method !== 'POST') return replyJson(res, 405, { error: 'método no permitido' });
+    const raw = (await readBody(req)).toString('utf8');
+    const body = raw.trim() ? JSON.parse(raw) : {};
+    switch (path) {
+      case '/__control/next':
+        for (const action of Array.isArray(body) ? body : [body]) state.control.push(parseControlAction(action));
+        return replyJson(res, 200, { pending: state.control.pending() });
+      case '/__control/config':
+        if (Number.isInteger(body.ticketPolls) && body.ticketPolls >= 0) options.ticketPolls = body.ticketPolls;
+        if (Number.isInteger(body.tokenTtlSeconds) && body.tokenTtlSeconds > 0) options.tokenTtlSeconds = body.tokenTtlSeconds;
+        return replyJson(res, 200, { ticketPolls: options.ticketPolls, tokenTtlSeconds: options.tokenTtlSeconds });
+      case '/__control/reset':
+        state.reset();
+        return replyJson(res, 200, { ok: true });
+      default:
+        return replyJson(res, 404, { error: 'ruta de control desconocida' });
+    }
+  } catch (error) {
+    return replyJson(res, 400, { error: (error as Error).message });
+  }
+}

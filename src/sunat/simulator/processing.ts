@@ -1,0 +1,116 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { describeCode } from '@/sunat/codes/return-codes';
+import { buildCdrZip } from './cdr/cdr-builder';
+import { acceptedDescription } from './cdr/descriptions';
+import { ControlAction } from './control/control-actions';
+import { KeyAndCert } from './crypto/self-signed';
+import { documentKey } from './documents/document-kinds';
+import { inspectContent } from './documents/inspect-content';
+import { Submission } from './documents/inspect-zip';
+import { ResolvedOptions } from './options';
+import { SimFault } from './sim-fault';
+import { SimulatorState } from './state';
+
+interface Verdict {
+  accepted: boolean;
+  cdrZip: Buffer;
+  code: string;
+  description: string;
+}
+
+/** Registers documents the way SUNAT does and produces their CDRs. */
+export class DocumentProcessor {
+  constructor(
+    private readonly state: SimulatorState,
+    private readonly options: ResolvedOptions,
+    private readonly key: KeyAndCert,
+  ) {}
+
+  /** sendBill: a CDR now. A resend of the same bytes gets the same CDR; other bytes get 1033 / 1032. */
+  async bill(submission: Submission, control?: ControlAction): Promise<Buffer> {
+    const sha256 = hash(submission.xml);
+    const existing = this.state.documents.get(documentKey(submission.parsed));
+    if (existing) {
+      if (existing.sha256 === sha256) return existing.cdrZip;
+      throw new SimFault(existing.accepted ? '1033' : '1032');
+    }
+    const verdict = await this.judge(submission, control);
+    this.state.documents.set(documentKey(submission.parsed), { name: submission.parsed.name, sha256, accepted: verdict.accepted, cdrZip: verdict.cdrZip });
+    return verdict.cdrZip;
+  }
+
+  /** sendSummary: RC/RA file names can be presented once (2223); the answer waits behind a ticket. */
+  async summary(submission: Submission, control?: ControlAction): Promise<string> {
+    const { name } = submission.parsed;
+    if (this.state.summaries.has(name)) throw new SimFault('2223');
+    const verdict = await this.judge(submission, control);
+    this.state.summaries.add(name);
+    const ticket = this.state.nextSoapTicket();
+    this.state.tickets.set(ticket, {
+      ticket,
+      name,
+      pollsLeft: this.options.ticketPolls,
+      finalCode: verdict.accepted ? '0' : '99',
+      cdrZip: verdict.cdrZip,
+    });
+    return ticket;
+  }
+
+  /** GRE send: a UUID ticket; the CDR (with its QR URL) comes with the ticket's final answer. */
+  async guide(submission: Submission, control?: ControlAction): Promise<string> {
+    const sha256 = hash(submission.xml);
+    const existing = this.state.documents.get(documentKey(submission.parsed));
+    if (existing && existing.sha256 !== sha256) throw new SimFault(existing.accepted ? '1033' : '1032');
+    const verdict = existing
+      ? { accepted: existing.accepted, cdrZip: existing.cdrZip, code: '', description: '' }
+      : await this.judge(submission, control);
+    if (!existing) {
+      this.state.documents.set(documentKey(submission.parsed), { name: submission.parsed.name, sha256, accepted: verdict.accepted, cdrZip: verdict.cdrZip });
+    }
+    const ticket = randomUUID();
+    this.state.tickets.set(ticket, {
+      ticket,
+      name: submission.parsed.name,
+      pollsLeft: this.options.ticketPolls,
+      finalCode: verdict.accepted ? '0' : '99',
+      cdrZip: verdict.cdrZip,
+      error: verdict.accepted ? undefined : { numError: verdict.code, desError: verdict.description },
+    });
+    return ticket;
+  }
+
+  private async judge(submission: Submission, control?: ControlAction): Promise<Verdict> {
+    const { parsed, xml } = submission;
+    const content = await inspectContent(parsed, xml, this.options.xsdDir);
+    const forced = control?.action === 'reject' ? { code: control.code, detail: control.message } : undefined;
+    const rejection = forced ?? content.rejection;
+    const notes = control?.action === 'observe' ? control.notes.map((code) => `${code} - ${describeCode(code).descripcion}`) : [];
+    const code = rejection ? rejection.code : '0';
+    const description = rejection
+      ? rejection.detail && forced
+        ? rejection.detail
+        : describeCode(rejection.code).descripcion
+      : acceptedDescription(parsed.tipo, content.id);
+    const cdrZip = buildCdrZip(
+      {
+        name: parsed.name,
+        referenceId: content.id,
+        responseCode: code,
+        description,
+        notes,
+        senderRuc: parsed.ruc,
+        recipient: content.recipient,
+        qrUrl:
+          parsed.tipo === '09' && !rejection
+            ? `https://e-factura.sunat.gob.pe/v1/contribuyente/gre/comprobantes/descargaqr?hashqr=${randomBytes(24).toString('base64url')}`
+            : undefined,
+      },
+      this.key,
+    );
+    return { accepted: !rejection, cdrZip, code, description };
+  }
+}
+
+function hash(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}

@@ -1,0 +1,58 @@
+import { escapeXml } from '@/sunat/gateway/soap/envelope';
+import { Answer } from '../control/apply-control';
+
+const XML = 'text/xml; charset=utf-8';
+const SOAP_ENV = 'xmlns:soap-env="http://schemas.xmlsoap.org/soap/envelope/"';
+
+/** Shapes copied from SUNAT's real answers in shared/sunat/samples/soap. */
+function billEnvelope(content: string): Answer {
+  return {
+    status: 200,
+    contentType: XML,
+    body:
+      `<?xml version="1.0" encoding="UTF-8"?>` +
+      `<soap-env:Envelope ${SOAP_ENV}><soap-env:Header/><soap-env:Body>${content}</soap-env:Body></soap-env:Envelope>`,
+  };
+}
+
+function statusEnvelope(content: string): Answer {
+  return {
+    status: 200,
+    contentType: XML,
+    body:
+      `<?xml version="1.0" encoding="UTF-8"?>` +
+      `<S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body>${content}</S:Body></S:Envelope>`,
+  };
+}
+
+export const sendBillResponse = (cdrZip: Buffer) =>
+  billEnvelope(
+    `<br:sendBillResponse xmlns:br="http://service.sunat.gob.pe"><applicationResponse>${cdrZip.toString('base64')}</applicationResponse></br:sendBillResponse>`,
+  );
+
+export const sendSummaryResponse = (ticket: string) =>
+  billEnvelope(`<br:sendSummaryResponse xmlns:br="http://service.sunat.gob.pe"><ticket>${escapeXml(ticket)}</ticket></br:sendSummaryResponse>`);
+
+export const getStatusResponse = (statusCode: string, content?: Buffer) =>
+  statusEnvelope(
+    `<ns2:getStatusResponse xmlns:ns2="http://service.sunat.gob.pe"><status>` +
+      (content ? `<content>${content.toString('base64')}</content>` : '') +
+      `<statusCode>${escapeXml(statusCode)}</statusCode></status></ns2:getStatusResponse>`,
+  );
+
+export const getStatusCdrResponse = (statusCode: string, statusMessage: string, content?: Buffer) =>
+  statusEnvelope(
+    `<ns2:getStatusCdrResponse xmlns:ns2="http://service.sunat.gob.pe"><statusCdr>` +
+      (content ? `<content>${content.toString('base64')}</content>` : '') +
+      `<statusCode>${escapeXml(statusCode)}</statusCode><statusMessage>${escapeXml(statusMessage)}</statusMessage>` +
+      `</statusCdr></ns2:getStatusCdrResponse>`,
+  );
+
+/** SOAP 1.1 faults travel with HTTP 500, the code in the faultcode as SUNAT does ('soap-env:Client.0111'). */
+export function soapFault(code: string, message: string): Answer {
+  const answer = billEnvelope(
+    `<soap-env:Fault xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">` +
+      `<faultcode>soap-env:Client.${escapeXml(code)}</faultcode><faultstring>${escapeXml(message)}</faultstring></soap-env:Fault>`,
+  );
+  return { ...answer, status: 500 };
+}

@@ -1,0 +1,66 @@
+import { ControlQueue, SimOperation } from './control/control-actions';
+
+export interface RegisteredDocument {
+  name: string;
+  sha256: string;
+  accepted: boolean;
+  cdrZip: Buffer;
+}
+
+export interface Ticket {
+  ticket: string;
+  name: string;
+  pollsLeft: number;
+  /** '0' or '99' once polls run out; the CDR comes with both. */
+  finalCode: '0' | '99';
+  cdrZip: Buffer;
+  /** GRE 99: the error SUNAT reports beside the CDR. */
+  error?: { numError: string; desError: string };
+}
+
+export interface RequestLogEntry {
+  operation: SimOperation;
+  subject?: string;
+  at: string;
+}
+
+/** Everything the simulator remembers; in memory only, cleared by /__control/reset. */
+export class SimulatorState {
+  readonly documents = new Map<string, RegisteredDocument>();
+  /** RC/RA file names already presented. */
+  readonly summaries = new Set<string>();
+  readonly tickets = new Map<string, Ticket>();
+  readonly tokens = new Map<string, { expiresAt: number; username: string }>();
+  readonly requests: RequestLogEntry[] = [];
+  readonly control = new ControlQueue();
+  private sequence = 0;
+
+  record(operation: SimOperation, subject?: string): void {
+    this.requests.push({ operation, subject, at: new Date().toISOString() });
+  }
+
+  /** SUNAT's SOAP tickets look like epoch milliseconds; a counter keeps them unique within a run. */
+  nextSoapTicket(): string {
+    return String(Date.now() * 10 + (this.sequence++ % 10));
+  }
+
+  reset(): void {
+    this.documents.clear();
+    this.summaries.clear();
+    this.tickets.clear();
+    this.tokens.clear();
+    this.requests.length = 0;
+    this.control.clear();
+  }
+
+  snapshot() {
+    return {
+      documents: [...this.documents.values()].map(({ name, accepted, sha256 }) => ({ name, accepted, sha256 })),
+      summaries: [...this.summaries],
+      tickets: [...this.tickets.values()].map(({ ticket, name, pollsLeft, finalCode }) => ({ ticket, name, pollsLeft, finalCode })),
+      tokens: this.tokens.size,
+      requests: this.requests,
+      pendingControl: this.control.pending(),
+    };
+  }
+}
