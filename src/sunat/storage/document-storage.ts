@@ -1,0 +1,14 @@
+/**
+ * Where signed XML, CDR zips and PDFs live. Keys are relative paths such as
+ * 'empresa-1/xml/20000000001-01-F001-1.xml' (see storage-key.ts for what is allowed).
+ * An abstract class rather than an interface so that Nest can use it as the injection token.
+ */
+export abstract class DocumentStorage {
+  /** Stores the data under the key, replacing any previous content in one step. */
+  abstract put(key: string, data: Buffer | string): Promise<void>;
+  /** The stored bytes, or null when nothing is stored under the key. */
+  abstract get(key: string): Promise<Buffer | null>;
+  abstract exists(key: string): Promise<boolean>;
+  /** Removes the key; removing a missing key is not an error. */
+  abstract delete(key: string): Promise<void>;
+}
