@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, UploadedFile, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FileFieldsInterceptor, FileInterceptor } from '@nestjs/platform-express';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { AuthContext } from '@/common/context/request-context';
 import { Auth } from '@/common/decorators/auth-context.decorator';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
-import { CreateEmpresaDto, UpdateEmpresaDto } from './dto/empresa.dto';
+import { CertificadoService } from './certificado.service';
+import { CertificadoUploadDto, CreateEmpresaDto, UpdateEmpresaDto } from './dto/empresa.dto';
 import { toEmpresaResponse } from './empresa.mapper';
 import { EmpresasService } from './empresas.service';
 
@@ -15,7 +16,10 @@ const UPLOAD_LIMIT = { limits: { fileSize: 10 * 1024 * 1024, files: 1 } };
 @ApiBearerAuth()
 @Controller('empresas')
 export class EmpresasController {
-  constructor(private readonly empresas: EmpresasService) {}
+  constructor(
+    private readonly empresas: EmpresasService,
+    private readonly certificados: CertificadoService,
+  ) {}
 
   @Get()
   @RequirePermission('empresas.view')
@@ -54,5 +58,20 @@ export class EmpresasController {
   @RequirePermission('empresas.edit')
   async deleteLogo(@Auth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
     return { success: true, message: 'Logo eliminado correctamente.', data: toEmpresaResponse(await this.empresas.deleteLogo(auth, id)) };
+  }
+
+  /** .pfx/.p12 with `password`, or PEM (certificate and key in one file, or the key as `clave_privada`). */
+  @Post(':id/certificado')
+  @RequirePermission('empresas.edit')
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(FileFieldsInterceptor([{ name: 'certificado', maxCount: 1 }, { name: 'clave_privada', maxCount: 1 }], UPLOAD_LIMIT))
+  async certificado(
+    @Auth() auth: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() dto: CertificadoUploadDto,
+    @UploadedFiles() files: { certificado?: Express.Multer.File[]; clave_privada?: Express.Multer.File[] } = {},
+  ) {
+    const info = await this.certificados.upload(auth, id, files.certificado?.[0]?.buffer, dto.password, files.clave_privada?.[0]?.buffer);
+    return { success: true, message: 'Certificado registrado correctamente.', data: info };
   }
 }

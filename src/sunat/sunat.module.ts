@@ -1,10 +1,17 @@
 import { Global, Module } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { storageConfig } from '@/config/storage.config';
+import { SigningCredentialsCache } from './signing/certificates/credentials-cache';
+import { sunatEndpointsProvider } from './nest/sunat-endpoints.provider';
+import { sunatGatewayProvider } from './nest/sunat-gateway.provider';
 import { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-document-storage';
+import { DocumentIssuer } from './nest/document-issuer';
 
-/** The SUNAT core exposed to resource modules: storage now; issuing facade and gateway as they land. */
+/**
+ * The SUNAT core as Nest sees it: storage, the gateway (real SUNAT or the local simulator), the
+ * per-company signing key cache and the issuing facade. Nothing here knows our tables.
+ */
 @Global()
 @Module({
   providers: [
@@ -13,7 +20,11 @@ import { LocalDocumentStorage } from './storage/local-document-storage';
       inject: [storageConfig.KEY],
       useFactory: (cfg: ConfigType<typeof storageConfig>) => new LocalDocumentStorage(cfg.dir),
     },
+    { provide: SigningCredentialsCache, useValue: new SigningCredentialsCache() },
+    sunatEndpointsProvider,
+    sunatGatewayProvider,
+    DocumentIssuer,
   ],
-  exports: [DocumentStorage],
+  exports: [DocumentStorage, SigningCredentialsCache, sunatGatewayProvider, sunatEndpointsProvider, DocumentIssuer],
 })
 export class SunatModule {}

@@ -61,3 +61,8 @@ export interface EmpresaResponse {
   modo: string;
   certificado: { subject: string; emisor: string; valido_desde: string; valido_hasta: string } | null;
 }
+
+export class CertificadoUploadDto {
+  /** Password of the .pfx/.p12 (or of an encrypted PEM key). Never stored, never logged. */
+  @IsOptional() @IsString() @MaxLength(200) password?: string;
+}

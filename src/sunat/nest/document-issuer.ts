@@ -1,0 +1,99 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
+import { sunatConfig } from '@/config/sunat.config';
+import { SunatContext } from '../gateway/credentials';
+import { BillResult, RawAnswer, TicketSendResult, TicketStatusResult } from '../gateway/results';
+import { SunatGateway } from '../gateway/sunat-gateway';
+import { SigningCredentials } from '../signing/signing-credentials';
+import { signXml } from '../signing/xml-signer';
+import { DocumentStorage } from '../storage/document-storage';
+import { zipDocument } from '../zip/zip';
+import { storageKeys } from './storage-keys';
+
+export interface IssuedDocument {
+  /** File name as SPEC.md shows it: '{RUC}-07-FC01-1.xml'. */
+  nombre_xml: string;
+  /** Storage key of the signed XML. */
+  xml_key: string;
+  /** DigestValue of the signature (hash_cpe). */
+  hash: string;
+}
+
+export type MissingXml = { kind: 'missing-xml' };
+
+/**
+ * The issuing facade: sign a built document and store it; later send it, keeping SUNAT's raw answer
+ * before parsing and the CDR zip once one arrives. Resource modules map their entities to the XML.
+ */
+@Injectable()
+export class DocumentIssuer {
+  constructor(
+    private readonly storage: DocumentStorage,
+    private readonly gateway: SunatGateway,
+    @Inject(sunatConfig.KEY) private readonly config: ConfigType<typeof sunatConfig>,
+  ) {}
+
+  async issue(empresaId: number, name: string, xml: string, credentials: SigningCredentials): Promise<IssuedDocument> {
+    const signed = signXml(xml, credentials, { algorithm: this.config.signatureAlgorithm });
+    const key = storageKeys.xml(empresaId, name);
+    await this.storage.put(key, signed.xml);
+    return { nombre_xml: `${name}.xml`, xml_key: key, hash: signed.digestValue };
+  }
+
+  readXml(empresaId: number, name: string): Promise<Buffer | null> {
+    return this.storage.get(storageKeys.xml(empresaId, name));
+  }
+
+  readCdr(empresaId: number, name: string): Promise<Buffer | null> {
+    return this.storage.get(storageKeys.cdr(empresaId, name));
+  }
+
+  /**
+   * sendBill; when the answer is lost or SUNAT says it already has the document, asks getStatusCdr
+   * instead of sending again. The CDR zip is stored under R-{name}.zip.
+   */
+  async sendBill(ctx: SunatContext, empresaId: number, name: string): Promise<BillResult | MissingXml> {
+    const xml = await this.readXml(empresaId, name);
+    if (!xml) return { kind: 'missing-xml' };
+    const options = { onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, name, raw) };
+    let result: BillResult = await this.gateway.sendBill(ctx, `${name}.zip`, zipDocument(name, xml), options);
+    if (result.kind === 'unknown' || result.kind === 'needs-reconciliation') {
+      const recovered = await this.gateway.reconcileBill(ctx, name, options);
+      if (recovered.kind === 'accepted' || recovered.kind === 'rejected') result = recovered;
+    }
+    if (result.kind === 'accepted' || result.kind === 'rejected') await this.storage.put(storageKeys.cdr(empresaId, name), result.cdrZip);
+    return result;
+  }
+
+  /** RC / RA: sendSummary of an already issued XML; the ticket is the caller's to keep. */
+  async sendSummary(ctx: SunatContext, empresaId: number, name: string): Promise<TicketSendResult | MissingXml> {
+    const xml = await this.readXml(empresaId, name);
+    if (!xml) return { kind: 'missing-xml' };
+    return this.gateway.sendSummary(ctx, `${name}.zip`, zipDocument(name, xml), {
+      onRawAnswer: (raw) => this.keepRaw(empresaId, name, raw),
+    });
+  }
+
+  /** GRE upload of an issued guide. */
+  async sendGuide(ctx: SunatContext, empresaId: number, name: string): Promise<TicketSendResult | MissingXml> {
+    const xml = await this.readXml(empresaId, name);
+    if (!xml) return { kind: 'missing-xml' };
+    return this.gateway.sendGuide(ctx, name, zipDocument(name, xml), { onRawAnswer: (raw) => this.keepRaw(empresaId, name, raw) });
+  }
+
+  /** Ticket status (SOAP for RC/RA, REST for guides); a final CDR is stored under `cdrName`. */
+  async ticketStatus(ctx: SunatContext, empresaId: number, ticket: string, channel: 'soap' | 'gre', cdrName: string): Promise<TicketStatusResult> {
+    const options = { onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, `ticket-${safe(ticket)}`, raw) };
+    const result = channel === 'soap' ? await this.gateway.getStatus(ctx, ticket, options) : await this.gateway.getGuideStatus(ctx, ticket, options);
+    if ((result.kind === 'accepted' || result.kind === 'rejected') && result.cdrZip) {
+      await this.storage.put(storageKeys.cdr(empresaId, cdrName), result.cdrZip);
+    }
+    return result;
+  }
+
+  private async keepRaw(empresaId: number, name: string, raw: RawAnswer): Promise<void> {
+    await this.storage.put(storageKeys.raw(empresaId, `${name}-${raw.operation}`), `HTTP ${raw.httpStatus}\n${raw.body}`);
+  }
+}
+
+const safe = (ticket: string) => ticket.replace(/[^0-9A-Za-z-]/g, '');
