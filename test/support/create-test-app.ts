@@ -31,6 +31,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     STORAGE_DIR: mkdtempSync(join(tmpdir(), 'facturacion-storage-')),
     DB_MIGRATIONS_RUN: 'false',
     DB_POOL_SIZE: '20',
+    // No SUNAT unless a test asks for the simulator (test/support/sunat.ts).
+    SUNAT_SIMULATOR: 'off',
+    SUNAT_ENDPOINTS_BASE: 'http://127.0.0.1:9',
     ...env,
   });
   const databaseUrl = await createTestDatabase();

@@ -1,5 +1,5 @@
 import { ForbiddenException, HttpException, HttpStatus, NotFoundException } from '@nestjs/common';
-import { MSG } from './messages';
+import { MSG, SEND_MSG } from './messages';
 
 /** 403 with the envelope SPEC.md uses for permissions and for other companies' records. */
 export const forbidden = () => new ForbiddenException({ success: false, message: MSG.sinPermiso });
@@ -23,4 +23,15 @@ export function assertSameEmpresa<T extends { id_empresa: number }>(row: T | nul
   if (!row) throw notFound(recurso);
   if (row.id_empresa !== empresaId) throw forbidden();
   return row;
+}
+
+/** 409 for a send whose XML was never generated (SPEC.md's message). */
+export const xmlMissing = () => conflict(SEND_MSG.xmlNoEncontrado);
+
+/** 409 for sending a record SUNAT already accepted. */
+export const alreadyAccepted = () => conflict(SEND_MSG.yaAceptado);
+
+/** 502 when SUNAT could not be reached or answered garbage: the record keeps its state for a retry. */
+export function sunatUnavailable(detail: string): HttpException {
+  return new HttpException({ success: false, message: SEND_MSG.sinComunicacion(detail) }, HttpStatus.BAD_GATEWAY);
 }

@@ -9,3 +9,10 @@ export const MSG = {
   errorInterno: 'Error interno del servidor.',
   noEncontrado: (recurso: string) => `${recurso} no encontrado.`,
 } as const;
+
+/** Texts of document sends (SPEC.md and API.md). */
+export const SEND_MSG = {
+  xmlNoEncontrado: 'XML no encontrado. Genere el XML primero.',
+  yaAceptado: 'El documento ya fue aceptado por SUNAT.',
+  sinComunicacion: (detail: string) => `No se pudo comunicar con SUNAT: ${detail}`,
+} as const;
