@@ -1,9 +1,9 @@
-import { strToU8, unzipSync, zipSync } from 'fflate';
+import { unzipSync } from 'fflate';
+import { zipSingleEntry } from './zip-writer';
 
 /**
- * fflate rather than archiver: it is synchronous and in-memory (no streams to drain for a 5 KB
- * document), and in the issue #3 measurements it zips a document in microseconds while archiver's
- * stream setup alone costs more than signing it.
+ * Writing: node:zlib deflate behind a one-entry zip writer (zip-writer.ts). Reading: fflate, synchronous
+ * and in memory, with a size cap. archiver was not used: its stream setup costs more than signing.
  */
 
 /** A CDR zip is a few KB; refusing anything that inflates past this keeps a zip bomb out. */
@@ -21,9 +21,7 @@ export function zipDocument(name: string, xml: string | Buffer): Buffer {
   if (!name || /[\\/]/.test(name) || /\.(xml|zip)$/i.test(name)) {
     throw new ZipError(`Nombre de archivo inválido para el zip: '${name}'`);
   }
-  const data = typeof xml === 'string' ? strToU8(xml) : new Uint8Array(xml.buffer, xml.byteOffset, xml.byteLength);
-  const zipped = zipSync({ [`${name}.xml`]: [data, { level: 6 }] });
-  return Buffer.from(zipped.buffer, zipped.byteOffset, zipped.byteLength);
+  return zipSingleEntry(`${name}.xml`, typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml);
 }
 
 /** Every entry of a zip by its path (directories such as the CDR's `dummy/` included, empty). */
