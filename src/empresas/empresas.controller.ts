@@ -64,7 +64,7 @@ export class EmpresasController {
   @Post(':id/certificado')
   @RequirePermission('empresas.edit')
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(FileFieldsInterceptor([{ name: 'certificado', maxCount: 1 }, { name: 'clave_privada', maxCount: 1 }], UPLOAD_LIMIT))
+  @UseInterceptors(FileFieldsInterceptor([{ name: 'certificado', maxCount: 1 }, { name: 'clave_privada', maxCount: 1 }], { limits: { ...UPLOAD_LIMIT.limits, files: 2 } }))
   async certificado(
     @Auth() auth: AuthContext,
     @Param('id', ParseIntPipe) id: number,

@@ -148,3 +148,28 @@ describe('Authentication', () => {
     await request(t.http).post('/api/auth/login').send(ADMIN).expect(200);
   });
 });
+
+describe('Error envelope', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers malformed JSON with 422, never 500', async () => {
+    const res = await request(t.http).post('/api/auth/login').set('Content-Type', 'application/json').send('{"user": ').expect(422);
+    expect(res.body).toMatchObject({ success: false, message: 'Los datos enviados no son válidos.' });
+  });
+
+  it('answers a non-numeric id with 422', async () => {
+    const { token } = await login(t);
+    const res = await request(t.http).get('/api/usuarios/abc').set(bearer(token)).expect(422);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('answers an unknown route with 404 in the envelope (after authentication)', async () => {
+    const { token } = await login(t);
+    const res = await request(t.http).get('/api/no-existe').set(bearer(token)).expect(404);
+    expect(res.body.success).toBe(false);
+  });
+});

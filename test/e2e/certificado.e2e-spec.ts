@@ -63,12 +63,13 @@ describe('Company certificate', () => {
     const emisor = t.app.get(EmisorService);
     await expect((await emisor.forEmpresa(empresa.id_empresa)).credentials()).rejects.toMatchObject({ status: 422 });
     const pem = await makePem(empresa.ruc);
-    await request(t.http)
+    const res = await request(t.http)
       .post(`/api/empresas/${empresa.id_empresa}/certificado`)
       .set(bearer(admin.token))
       .attach('certificado', Buffer.from(pem.cert), 'cert.pem')
-      .attach('clave_privada', Buffer.from(pem.key), 'key.pem')
-      .expect(201);
+      .attach('clave_privada', Buffer.from(pem.key), 'key.pem');
+    expect(res.body).toMatchObject({ success: true });
+    expect(res.status).toBe(201);
     const credentials = await (await emisor.forEmpresa(empresa.id_empresa)).credentials();
     expect(credentials.certificateDerBase64).toBe(pem.cert.replace(/-----[^-]+-----|\s/g, ''));
   });

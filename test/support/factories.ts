@@ -4,10 +4,11 @@ import { bearer, login, Session } from './auth';
 
 let seq = 0;
 
-/** A valid RUC (check digit computed) unique within the test run. */
+/** A valid RUC (check digit computed), unique within the test file. */
+const rucStart = 10_000_000 + Math.floor(Math.random() * 80_000_000);
 export function nextRuc(): string {
   seq += 1;
-  const base = `20${String(100000000 + ((Date.now() % 1000) * 1000 + seq) % 899999999).slice(0, 8)}`;
+  const base = `20${rucStart + seq}`;
   const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
   const sum = weights.reduce((acc, w, i) => acc + w * Number(base[i]), 0);
   return base + String((11 - (sum % 11)) % 10);
@@ -43,4 +44,41 @@ export async function createUserSession(t: TestApp, admin: Session, empresaId: n
   if (res.status !== 201) throw new Error(`createUser: ${res.status} ${JSON.stringify(res.body)}`);
   const session = await login(t, usuario, 'clave-segura-1');
   return { ...session, userId: res.body.data.id };
+}
+
+/** A DNI (8 digits) unique within the test run. */
+export function nextDni(): string {
+  seq += 1;
+  return String(40000000 + ((Date.now() % 100000) * 100 + seq) % 9999999);
+}
+
+async function post(t: TestApp, session: Session, path: string, body: Record<string, unknown>) {
+  const res = await request(t.http).post(path).set(bearer(session.token)).send(body);
+  if (res.status !== 201) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+export async function createCliente(t: TestApp, session: Session, fields: Record<string, unknown> = {}) {
+  return post(t, session, '/api/clientes', { documento: nextDni(), datos: `CLIENTE ${seq}`, ...fields }) as Promise<{ id_cliente: number; documento: string }>;
+}
+
+export async function createProveedor(t: TestApp, session: Session, fields: Record<string, unknown> = {}) {
+  return post(t, session, '/api/proveedores', { ruc: nextRuc(), razon_social: `PROVEEDOR ${seq} S.A.C.`, ...fields }) as Promise<{ id_proveedor: number; ruc: string }>;
+}
+
+export async function createProducto(t: TestApp, session: Session, fields: Record<string, unknown> = {}) {
+  seq += 1;
+  return post(t, session, '/api/productos', { codigo: `P${seq}-${Date.now() % 100000}`, nombre: `PRODUCTO ${seq}`, precio: 10, ...fields }) as Promise<{
+    id_producto: number;
+    codigo: string;
+    stock: number;
+  }>;
+}
+
+export async function createCompra(t: TestApp, session: Session, fields: Record<string, unknown>) {
+  seq += 1;
+  return post(t, session, '/api/compras', { fecha: '2025-01-15', tipo_documento: '01', serie: 'F001', numero: seq, ...fields }) as Promise<{
+    id_compra: number;
+    total: number;
+  }>;
 }

@@ -10,6 +10,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
+    if (exception instanceof HttpException && exception.getStatus() === HttpStatus.BAD_REQUEST) {
+      // Framework-level 400s (malformed JSON, bad multipart, non-numeric ids) are bad input too: 422.
+      const message = errorMessage(exception.getResponse());
+      res.status(HttpStatus.UNPROCESSABLE_ENTITY).json({ success: false, message: MSG.datosInvalidos, errors: { request: [message] } });
+      return;
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       res.status(status).json(toEnvelope(exception.getResponse(), status));
@@ -30,6 +36,12 @@ function toEnvelope(body: string | object, status: number): object {
   if (status === HttpStatus.FORBIDDEN) return { success: false, message: MSG.sinPermiso };
   const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
   return { success: false, message: Array.isArray(message) ? message.join(', ') : String(message ?? 'Error') };
+}
+
+function errorMessage(body: string | object): string {
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  return Array.isArray(message) ? message.join(', ') : String(message ?? 'Solicitud inválida');
 }
 
 function isBodyParserError(e: unknown): boolean {
