@@ -7,7 +7,8 @@ export const MSG = {
   demasiadosIntentos: 'Demasiados intentos fallidos. Intente nuevamente más tarde.',
   datosInvalidos: 'Los datos enviados no son válidos.',
   errorInterno: 'Error interno del servidor.',
-  noEncontrado: (recurso: string) => `${recurso} no encontrado.`,
+  /** 'Venta no encontrada.', 'Cliente no encontrado.': the participle agrees with the noun's first word. */
+  noEncontrado: (recurso: string) => `${recurso} no ${/(a|ión)$/i.test(recurso.split(' ')[0]) ? 'encontrada' : 'encontrado'}.`,
 } as const;
 
 /** Texts of document sends (SPEC.md and API.md). */

@@ -1,0 +1,29 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { LoteSunat } from './lote-sunat.entity';
+
+/** One sale carried by a batch, with the summary line status it was sent with ('1', '2', '3'). */
+@Entity('lote_sunat_items')
+export class LoteSunatItem {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'int' })
+  id_lote: number;
+
+  @ManyToOne(() => LoteSunat, (lote) => lote.items, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'id_lote' })
+  lote?: LoteSunat;
+
+  @Column({ type: 'int' })
+  id_venta: number;
+
+  @Column({ type: 'char', length: 1 })
+  estado_linea: '1' | '2' | '3';
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  motivo: string | null;
+
+  /** false: refused from the batch (RA deadline) yet put in estado_sunat '3' as SPEC.md says. */
+  @Column({ type: 'boolean', default: true })
+  incluido: boolean;
+}

@@ -1,0 +1,62 @@
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { LoteSunatItem } from './lote-sunat-item.entity';
+
+export type TipoLote = 'RC' | 'RA';
+export type EstadoLote = 'preparado' | 'enviado' | 'aceptado' | 'rechazado' | 'error';
+
+@Entity('lotes_sunat')
+export class LoteSunat {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'int' })
+  id_empresa: number;
+
+  @Column({ type: 'int', nullable: true })
+  id_usuario: number | null;
+
+  @Column({ type: 'varchar', length: 2 })
+  tipo: TipoLote;
+
+  @Column({ type: 'date' })
+  fecha_generacion: string;
+
+  @Column({ type: 'date' })
+  fecha_referencia: string;
+
+  @Column({ type: 'int' })
+  correlativo: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  nombre_archivo: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  hash_cpe: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  ticket: string | null;
+
+  @Column({ type: 'varchar', length: 12, default: 'preparado' })
+  estado: EstadoLote;
+
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  codigo: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  mensaje: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  notas: string[];
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  cdr_url: string | null;
+
+  @OneToMany(() => LoteSunatItem, (item) => item.lote)
+  items?: LoteSunatItem[];
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

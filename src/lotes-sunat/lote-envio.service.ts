@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { hoyLima } from '@/common/fecha';
+import { EmisorService } from '@/empresas/emisor.service';
+import { summaryFileName, voidedFileName } from '@/sunat/documents/file-names';
+import { DocumentIssuer } from '@/sunat/nest/document-issuer';
+import { VentasService } from '@/ventas/ventas.service';
+import { LoteSunatItem } from './entities/lote-sunat-item.entity';
+import { LoteSunat } from './entities/lote-sunat.entity';
+import { nextLoteCorrelativo } from './lote-correlativo';
+import { EnvioLoteInput, EnvioLoteResult } from './lote-types';
+import { TicketPoller } from './ticket-poller.service';
+
+/**
+ * Sends an RC or RA batch: number, build, sign and store it with its batch record in one transaction;
+ * send it; then, in a second transaction, keep the ticket and put the sales in estado_sunat '3'.
+ * A failed send leaves the batch in 'error' (its file name is spent; the next one gets the next number).
+ */
+@Injectable()
+export class LoteEnvioService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly emisores: EmisorService,
+    private readonly issuer: DocumentIssuer,
+    private readonly ventas: VentasService,
+    private readonly poller: TicketPoller,
+  ) {}
+
+  async enviar(input: EnvioLoteInput): Promise<EnvioLoteResult> {
+    const emisor = await this.emisores.forEmpresa(input.empresaId);
+    const credentials = await emisor.credentials();
+    const fechaGeneracion = hoyLima();
+    const incluidas = input.lineas.filter((l) => l.incluido);
+
+    const lote = await this.dataSource.transaction(async (manager) => {
+      const correlativo = await nextLoteCorrelativo(manager, emisor.ruc, input.tipo, fechaGeneracion);
+      const fileName = (input.tipo === 'RC' ? summaryFileName : voidedFileName)(emisor.ruc, fechaGeneracion, correlativo);
+      const name = fileName.replace(/\.xml$/, '');
+      const xml = input.buildXml({ company: emisor.company, fechaGeneracion, correlativo, rate: emisor.igvRate, percent: emisor.igvPercent, lineas: incluidas });
+      const issued = await this.issuer.issue(input.empresaId, name, xml, credentials);
+      const saved = await manager.save(
+        manager.create(LoteSunat, {
+          id_empresa: input.empresaId,
+          id_usuario: input.userId,
+          tipo: input.tipo,
+          fecha_generacion: fechaGeneracion,
+          fecha_referencia: input.fechaReferencia,
+          correlativo,
+          nombre_archivo: issued.nombre_xml,
+          hash_cpe: issued.hash,
+          estado: 'preparado',
+        }),
+      );
+      await manager.insert(
+        LoteSunatItem,
+        input.lineas.map((l) => ({ id_lote: saved.id, id_venta: l.venta.id_venta, estado_linea: l.estado_linea, motivo: l.motivo ?? null, incluido: l.incluido })),
+      );
+      return { ...saved, name };
+    });
+
+    const result = await this.issuer.sendSummary(emisor.context(), input.empresaId, lote.name);
+    if (result.kind === 'ticket') {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.update(LoteSunat, { id: lote.id }, { estado: 'enviado', ticket: result.ticket });
+        for (const linea of input.lineas) {
+          await this.ventas.setSunatState(manager, linea.venta.id_venta, { estado_sunat: '3', mensaje_sunat: input.mensajeTicket(result.ticket) });
+        }
+      });
+      await this.poller.enqueueLote(lote.id);
+      return { kind: 'ticket', ticket: result.ticket, nombre_archivo: lote.nombre_archivo, loteId: lote.id };
+    }
+    const failure = describeFailure(result);
+    await this.dataSource.getRepository(LoteSunat).update({ id: lote.id }, { estado: 'error', codigo: failure.codigo ?? null, mensaje: failure.message });
+    return failure.codigo ? { kind: 'sunat-error', codigo: failure.codigo, message: failure.message } : { kind: 'unreachable', message: failure.message };
+  }
+}
+
+function describeFailure(result: { kind: string; code?: string; message?: string }): { codigo?: string; message: string } {
+  if (result.kind === 'missing-xml') return { message: 'XML no encontrado. Genere el XML primero.' };
+  if (result.kind === 'exception' || result.kind === 'needs-reconciliation') return { codigo: result.code, message: result.message ?? 'Error desconocido' };
+  return { message: result.message ?? 'sin respuesta' };
+}

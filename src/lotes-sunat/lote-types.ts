@@ -1,0 +1,28 @@
+import type { Company } from '@/sunat/documents/common';
+import type { VentaView } from '@/ventas/dto/venta-view';
+import type { TipoLote } from './entities/lote-sunat.entity';
+
+export interface LoteLinea {
+  venta: VentaView;
+  estado_linea: '1' | '2' | '3';
+  motivo?: string;
+  /** false: not sent in the file, only held in estado_sunat '3' until the batch ends (RA deadline). */
+  incluido: boolean;
+}
+
+export interface EnvioLoteInput {
+  empresaId: number;
+  userId: number;
+  tipo: TipoLote;
+  fechaReferencia: string;
+  lineas: LoteLinea[];
+  /** Builds the unsigned XML of the lines that are included. */
+  buildXml: (args: { company: Company; fechaGeneracion: string; correlativo: number; rate: string; percent: string; lineas: LoteLinea[] }) => string;
+  /** What mensaje_sunat of each sale says while the ticket is pending. */
+  mensajeTicket: (ticket: string) => string;
+}
+
+export type EnvioLoteResult =
+  | { kind: 'ticket'; ticket: string; nombre_archivo: string; loteId: number }
+  | { kind: 'sunat-error'; codigo: string; message: string }
+  | { kind: 'unreachable'; message: string };

@@ -1,0 +1,26 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EmpresasModule } from '@/empresas/empresas.module';
+import { VentasModule } from '@/ventas/ventas.module';
+import { LoteSunatItem } from './entities/lote-sunat-item.entity';
+import { LoteSunat } from './entities/lote-sunat.entity';
+import { LoteEnvioService } from './lote-envio.service';
+import { TicketPoller } from './ticket-poller.service';
+import { TicketService } from './ticket.service';
+
+/** RC/RA batches, their ticket resolution and the background ticket poller. */
+@Module({
+  imports: [TypeOrmModule.forFeature([LoteSunat, LoteSunatItem]), EmpresasModule, VentasModule],
+  providers: [LoteEnvioService, TicketService, TicketPoller],
+  exports: [LoteEnvioService, TicketService, TicketPoller],
+})
+export class LotesSunatModule implements OnModuleInit {
+  constructor(
+    private readonly poller: TicketPoller,
+    private readonly tickets: TicketService,
+  ) {}
+
+  onModuleInit(): void {
+    this.poller.register('lote', (job) => this.tickets.resolverLote(job.id), () => this.tickets.pendientes());
+  }
+}

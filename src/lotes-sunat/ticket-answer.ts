@@ -1,0 +1,38 @@
+import type { TicketStatusResult } from '@/sunat/gateway/results';
+
+export const EN_PROCESO = 'En proceso. Intente nuevamente en unos segundos.';
+
+/** SPEC.md's ticket query answer (shared by the daily summary and the voiding communication). */
+export type TicketAnswer =
+  | { success: true; codigo: string; mensaje: string; notas: string[] }
+  | { success: true; codigo: '98'; mensaje: string; en_proceso: true }
+  | { success: false; codigo: string; message: string; notas?: string[] };
+
+export type FinalOutcome = 'aceptado' | 'rechazado' | 'en_proceso' | 'sin_respuesta';
+
+export function outcomeOf(result: TicketStatusResult): FinalOutcome {
+  if (result.kind === 'in-process') return 'en_proceso';
+  if (result.kind === 'accepted') return 'aceptado';
+  if (result.kind === 'rejected' || result.kind === 'exception') return 'rechazado';
+  return 'sin_respuesta';
+}
+
+export function notasOf(result: TicketStatusResult): string[] {
+  return 'notes' in result && Array.isArray(result.notes) ? result.notes.map((n) => (n.code ? `${n.code} - ${n.message}` : n.message)) : [];
+}
+
+export function toTicketAnswer(result: TicketStatusResult): TicketAnswer {
+  switch (result.kind) {
+    case 'in-process':
+      return { success: true, codigo: '98', mensaje: EN_PROCESO, en_proceso: true };
+    case 'accepted':
+      return { success: true, codigo: result.code, mensaje: result.message, notas: notasOf(result) };
+    case 'rejected':
+      return { success: false, codigo: result.code, message: result.message || 'Error desconocido', notas: notasOf(result) };
+    case 'exception':
+    case 'needs-reconciliation':
+      return { success: false, codigo: result.code, message: result.message || 'Error desconocido' };
+    default:
+      throw new Error(`respuesta de SUNAT sin resultado (${result.kind})`);
+  }
+}

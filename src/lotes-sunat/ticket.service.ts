@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { sunatUnavailable } from '@/common/errors/http-errors';
+import { EmisorService } from '@/empresas/emisor.service';
+import { storageKeys } from '@/sunat/nest/storage-keys';
+import { DocumentIssuer } from '@/sunat/nest/document-issuer';
+import { TicketStatusResult } from '@/sunat/gateway/results';
+import { VentasService } from '@/ventas/ventas.service';
+import { unexpected } from './batch-errors';
+import { LoteSunatItem } from './entities/lote-sunat-item.entity';
+import { LoteSunat } from './entities/lote-sunat.entity';
+import { applyLoteOutcome } from './lote-desenlace';
+import { notasOf, outcomeOf, TicketAnswer, toTicketAnswer } from './ticket-answer';
+
+/**
+ * One place that asks SUNAT about an RC/RA ticket and applies the final answer to its batch: used by
+ * both consultar-ticket endpoints and by the background poller. The batch row is locked while the
+ * answer is applied, and a batch already closed is not applied twice.
+ */
+@Injectable()
+export class TicketService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly emisores: EmisorService,
+    private readonly issuer: DocumentIssuer,
+    private readonly ventas: VentasService,
+  ) {}
+
+  /** consultar-ticket: the SPEC.md answer; 502 when SUNAT cannot be reached. */
+  async consultar(empresaId: number, ticket: string): Promise<TicketAnswer> {
+    try {
+      const result = await this.query(empresaId, ticket);
+      if (outcomeOf(result) === 'sin_respuesta') throw sunatUnavailable(result.kind === 'not-sent' || result.kind === 'unknown' ? result.message : result.kind);
+      return toTicketAnswer(result);
+    } catch (error) {
+      throw unexpected('Error al consultar ticket', error);
+    }
+  }
+
+  /** Poller: true once the batch has its final answer. */
+  async resolverLote(loteId: number): Promise<boolean> {
+    const lote = await this.dataSource.getRepository(LoteSunat).findOne({ where: { id: loteId } });
+    if (!lote || lote.estado !== 'enviado' || !lote.ticket) return true;
+    const outcome = outcomeOf(await this.query(lote.id_empresa, lote.ticket));
+    return outcome === 'aceptado' || outcome === 'rechazado';
+  }
+
+  /** Ids of batches still waiting for SUNAT (for the poller's start-up sweep). */
+  async pendientes(): Promise<number[]> {
+    const rows = await this.dataSource.getRepository(LoteSunat).find({ select: { id: true }, where: { estado: 'enviado' } });
+    return rows.map((r) => r.id);
+  }
+
+  private async query(empresaId: number, ticket: string): Promise<TicketStatusResult> {
+    const emisor = await this.emisores.forEmpresa(empresaId);
+    const result = await this.issuer.ticketStatus(emisor.context(), empresaId, ticket, 'soap', `ticket-${ticket.replace(/[^0-9A-Za-z-]/g, '')}`);
+    const outcome = outcomeOf(result);
+    if (outcome === 'aceptado' || outcome === 'rechazado') await this.close(empresaId, ticket, result, outcome === 'aceptado');
+    return result;
+  }
+
+  private async close(empresaId: number, ticket: string, result: TicketStatusResult, accepted: boolean): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const lote = await manager.findOne(LoteSunat, { where: { id_empresa: empresaId, ticket }, lock: { mode: 'pessimistic_write' } });
+      if (!lote || lote.estado !== 'enviado') return;
+      const code = 'code' in result ? result.code : '';
+      const mensaje = ('message' in result && result.message) || (accepted ? 'Aceptado por SUNAT.' : 'Error desconocido');
+      const items = await manager.find(LoteSunatItem, { where: { id_lote: lote.id } });
+      await applyLoteOutcome(manager, this.ventas, lote, items, accepted, mensaje);
+      const hasCdr = 'cdrZip' in result && !!result.cdrZip;
+      await manager.update(LoteSunat, { id: lote.id }, {
+        estado: accepted ? 'aceptado' : 'rechazado',
+        codigo: code,
+        mensaje,
+        notas: notasOf(result),
+        cdr_url: hasCdr ? storageKeys.cdr(empresaId, `ticket-${ticket.replace(/[^0-9A-Za-z-]/g, '')}`) : null,
+      });
+    });
+  }
+}

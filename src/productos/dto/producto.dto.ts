@@ -1,0 +1,66 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { ListQueryDto } from '@/common/pagination';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+/** Optional on update, but a required column cannot be cleared with null. */
+const Present = () => ValidateIf((_o, value) => value !== undefined);
+
+// Ceilings of the numeric(p,s) columns, so an oversized value is a 422 and not a database error.
+const MAX_PRECIO = 9_999_999_999.99;
+const MAX_COSTO = 9_999_999_999.9999;
+const MAX_STOCK = 99_999_999_999.999;
+
+export const AFECTACIONES_IGV = ['10', '20', '30'] as const;
+
+export class CreateProductoDto {
+  @Transform(trim) @IsString() @Length(1, 50) codigo: string;
+  @Transform(trim) @IsString() @Length(1, 255) nombre: string;
+  @IsOptional() @IsString() @MaxLength(2000) descripcion?: string | null;
+  /** SUNAT catálogo 03; 'ZZ' (servicio) carries no stock. */
+  @IsOptional() @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{2,3}$/, { message: 'unidad debe ser un código de unidad SUNAT (NIU, ZZ, KGM...)' }) unidad?: string;
+  /** Sale price including IGV. */
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_PRECIO) precio: number;
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_COSTO) costo?: number;
+  /** Initial stock on create; on update an inventory adjustment (recorded as a movement). */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_STOCK) stock?: number;
+  @IsOptional() @IsString() @Matches(/^\d{8}$/, { message: 'codigo_sunat debe tener 8 dígitos' }) codigo_sunat?: string;
+  @IsOptional() @IsIn(AFECTACIONES_IGV) tipo_afectacion_igv?: string;
+  @IsOptional() @IsIn(['0', '1']) estado?: string;
+}
+
+/** Partial update: absent fields keep their value; descripcion may be cleared with null. */
+export class UpdateProductoDto {
+  @Present() @Transform(trim) @IsString() @Length(1, 50) codigo?: string;
+  @Present() @Transform(trim) @IsString() @Length(1, 255) nombre?: string;
+  @IsOptional() @IsString() @MaxLength(2000) descripcion?: string | null;
+  @Present() @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{2,3}$/, { message: 'unidad debe ser un código de unidad SUNAT (NIU, ZZ, KGM...)' }) unidad?: string;
+  @Present() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_PRECIO) precio?: number;
+  @Present() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_COSTO) costo?: number;
+  @Present() @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_STOCK) stock?: number;
+  @Present() @IsString() @Matches(/^\d{8}$/, { message: 'codigo_sunat debe tener 8 dígitos' }) codigo_sunat?: string;
+  @Present() @IsIn(AFECTACIONES_IGV) tipo_afectacion_igv?: string;
+  @Present() @IsIn(['0', '1']) estado?: string;
+}
+
+export class ProductoListQueryDto extends ListQueryDto {
+  @IsOptional() @IsIn(['0', '1']) estado?: string;
+}
+
+export interface ProductoResponse {
+  id_producto: number;
+  id_empresa: number;
+  codigo: string;
+  nombre: string;
+  descripcion: string | null;
+  unidad: string;
+  precio: number;
+  costo: number;
+  stock: number;
+  codigo_sunat: string;
+  tipo_afectacion_igv: string;
+  estado: string;
+  created_at: Date;
+  updated_at: Date;
+}

@@ -1,0 +1,38 @@
+import { Producto } from './entities/producto.entity';
+import { MovimientoStock } from './entities/movimiento-stock.entity';
+import { ProductoResponse } from './dto/producto.dto';
+import { MovimientoStockResponse } from './dto/movimiento-stock.dto';
+
+export function toProductoResponse(p: Producto): ProductoResponse {
+  return {
+    id_producto: p.id_producto,
+    id_empresa: p.id_empresa,
+    codigo: p.codigo,
+    nombre: p.nombre,
+    descripcion: p.descripcion,
+    unidad: p.unidad,
+    precio: Number(p.precio),
+    costo: Number(p.costo),
+    stock: Number(p.stock),
+    codigo_sunat: p.codigo_sunat,
+    tipo_afectacion_igv: p.tipo_afectacion_igv,
+    estado: p.estado,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  };
+}
+
+export function toMovimientoStockResponse(m: MovimientoStock): MovimientoStockResponse {
+  return {
+    id: Number(m.id),
+    id_producto: m.id_producto,
+    producto: m.producto ? { codigo: m.producto.codigo, nombre: m.producto.nombre, unidad: m.producto.unidad } : null,
+    tipo: m.tipo,
+    cantidad: Number(m.cantidad),
+    stock_resultante: Number(m.stock_resultante),
+    motivo: m.motivo,
+    referencia: m.referencia,
+    id_usuario: m.id_usuario,
+    created_at: m.created_at,
+  };
+}

@@ -1,0 +1,15 @@
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Matches, Min } from 'class-validator';
+
+export class ResumenDiarioDto {
+  /** Sale ids (boletas); SUNAT takes up to 500 lines per summary. */
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(500)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  ids: number[];
+
+  /** Issue date of the boletas it reports (the summary's ReferenceDate). */
+  @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'fecha_resumen debe tener el formato YYYY-MM-DD' })
+  fecha_resumen: string;
+}

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AuthContext } from '@/common/context/request-context';
+import { sunatUnavailable } from '@/common/errors/http-errors';
+import { summaryCustomerDoc, summaryLineAmounts } from '@/sunat/documents/summary-amounts';
+import { buildSummaryXml } from '@/sunat/xml/summary-xml';
+import { batchRefused, unexpected } from '@/lotes-sunat/batch-errors';
+import { LoteEnvioService } from '@/lotes-sunat/lote-envio.service';
+import { LoteLinea } from '@/lotes-sunat/lote-types';
+import { assertVentasExist } from '@/lotes-sunat/ventas-existentes';
+import type { VentaView } from '@/ventas/dto/venta-view';
+import { VentasService } from '@/ventas/ventas.service';
+import { ResumenDiarioDto } from './dto/resumen-diario.dto';
+import { motivoRechazoAnulacion, motivoRechazoResumen } from './reglas-resumen';
+
+type Modo = 'informar' | 'anular';
+
+const TEXTOS = {
+  informar: {
+    error: 'Error al enviar resumen diario',
+    ninguna: 'Ninguna boleta pasó la validación.',
+    enviado: 'Resumen diario enviado. Use el ticket para consultar el estado.',
+    ticket: (t: string) => `Resumen diario enviado. Ticket: ${t}`,
+  },
+  anular: {
+    error: 'Error al enviar anulación',
+    ninguna: 'Ningún documento pasó la validación para anulación.',
+    enviado: 'Anulación enviada en el resumen diario. Use el ticket para consultar el estado.',
+    ticket: (t: string) => `Anulación enviada en resumen diario. Ticket: ${t}`,
+  },
+} as const;
+
+@Injectable()
+export class ResumenDiarioService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ventas: VentasService,
+    private readonly lotes: LoteEnvioService,
+  ) {}
+
+  enviar(auth: AuthContext, dto: ResumenDiarioDto) {
+    return this.run(auth, dto, 'informar');
+  }
+
+  anular(auth: AuthContext, dto: ResumenDiarioDto) {
+    return this.run(auth, dto, 'anular');
+  }
+
+  private async run(auth: AuthContext, dto: ResumenDiarioDto, modo: Modo) {
+    await assertVentasExist(this.dataSource.manager, dto.ids, (i) => `ids.${i}`);
+    try {
+      return await this.send(auth, dto, modo);
+    } catch (error) {
+      throw unexpected(TEXTOS[modo].error, error);
+    }
+  }
+
+  private async send(auth: AuthContext, dto: ResumenDiarioDto, modo: Modo) {
+    const ventas = await this.ventas.findManyForEmpresa(auth.empresaId, dto.ids);
+    if (!ventas.length) throw batchRefused('No se encontraron ventas válidas.');
+    const errores: string[] = [];
+    const lineas: LoteLinea[] = [];
+    for (const venta of ventas) {
+      const rechazo = modo === 'informar' ? motivoRechazoResumen(venta, dto.fecha_resumen) : motivoRechazoAnulacion(venta, dto.fecha_resumen);
+      if (rechazo) errores.push(`${venta.numero_completo}: ${rechazo}`);
+      else lineas.push({ venta, estado_linea: lineStatus(venta, modo), incluido: true });
+    }
+    if (!lineas.length) throw batchRefused(TEXTOS[modo].ninguna, errores);
+    const result = await this.lotes.enviar({
+      empresaId: auth.empresaId,
+      userId: auth.userId,
+      tipo: 'RC',
+      fechaReferencia: dto.fecha_resumen,
+      lineas,
+      mensajeTicket: TEXTOS[modo].ticket,
+      buildXml: ({ company, fechaGeneracion, correlativo, rate, lineas: enviadas }) => {
+        if (!enviadas.length) throw batchRefused('No hay documentos para el resumen.');
+        return buildSummaryXml({
+          company,
+          fecha_generacion: fechaGeneracion,
+          fecha_referencia: dto.fecha_resumen,
+          correlativo,
+          lines: enviadas.map((l) => ({
+            estado: l.estado_linea,
+            tipo_doc: '03',
+            numero: `${l.venta.serie}-${l.venta.numero}`,
+            cliente: summaryCustomerDoc(l.venta.cliente.documento),
+            moneda: l.venta.tipo_moneda === 'USD' ? 'USD' : 'PEN',
+            ...summaryLineAmounts(l.venta.total, rate, l.venta.igv),
+          })),
+        });
+      },
+    });
+    if (result.kind === 'unreachable') throw sunatUnavailable(result.message);
+    if (result.kind === 'sunat-error') return { success: false, codigo: result.codigo, message: result.message };
+    return {
+      success: true,
+      ticket: result.ticket,
+      nombre_archivo: result.nombre_archivo,
+      cantidad: lineas.length,
+      message: TEXTOS[modo].enviado,
+      ...(errores.length ? { advertencias: errores } : {}),
+    };
+  }
+}
+
+/** '3' annuls; a boleta SUNAT already has is sent again as a modification ('2'); otherwise an addition ('1'). */
+function lineStatus(venta: VentaView, modo: Modo): '1' | '2' | '3' {
+  if (modo === 'anular') return '3';
+  return venta.estado_sunat === '1' ? '2' : '1';
+}
