@@ -9,7 +9,7 @@ import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
 import { nextLoteCorrelativo } from './lote-correlativo';
 import { EnvioLoteInput, EnvioLoteResult } from './lote-types';
-import { TicketPoller } from './ticket-poller.service';
+import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
 
 /**
  * Sends an RC or RA batch: number, build, sign and store it with its batch record in one transaction;

@@ -5,14 +5,15 @@ import { VentasModule } from '@/ventas/ventas.module';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
 import { LoteEnvioService } from './lote-envio.service';
-import { TicketPoller } from './ticket-poller.service';
+import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
+import { TicketPollerModule } from '@/ticket-poller/ticket-poller.module';
 import { TicketService } from './ticket.service';
 
 /** RC/RA batches, their ticket resolution and the background ticket poller. */
 @Module({
-  imports: [TypeOrmModule.forFeature([LoteSunat, LoteSunatItem]), EmpresasModule, VentasModule],
-  providers: [LoteEnvioService, TicketService, TicketPoller],
-  exports: [LoteEnvioService, TicketService, TicketPoller],
+  imports: [TypeOrmModule.forFeature([LoteSunat, LoteSunatItem]), EmpresasModule, VentasModule, TicketPollerModule],
+  providers: [LoteEnvioService, TicketService],
+  exports: [LoteEnvioService, TicketService],
 })
 export class LotesSunatModule implements OnModuleInit {
   constructor(
@@ -21,6 +22,6 @@ export class LotesSunatModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.poller.register('lote', (job) => this.tickets.resolverLote(job.id), () => this.tickets.pendientes());
+    this.poller.register('lote', (job) => this.tickets.resolverLote(job.id), async () => (await this.tickets.pendientes()).map((id) => ({ tipo: 'lote', id })));
   }
 }

@@ -4,7 +4,7 @@ import PgBoss from 'pg-boss';
 import { databaseConfig } from '@/config/database.config';
 import { pollerConfig } from '@/config/poller.config';
 
-export type TicketJob = { tipo: 'lote' | 'guia'; id: number };
+export type TicketJob = { tipo: 'lote' | 'guia'; id: number; empresaId?: number };
 export type TicketResolver = (job: TicketJob) => Promise<boolean>;
 
 const QUEUE = 'sunat-tickets';
@@ -28,9 +28,9 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
   ) {}
 
   /** Modules that own ticketed records register how to resolve them and how to find the pending ones. */
-  register(tipo: TicketJob['tipo'], resolver: TicketResolver, pending: () => Promise<number[]>): void {
+  register(tipo: TicketJob['tipo'], resolver: TicketResolver, pending: () => Promise<TicketJob[]>): void {
     this.resolvers.set(tipo, resolver);
-    this.sweeps.push(async () => (await pending()).map((id) => ({ tipo, id })));
+    this.sweeps.push(pending);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -63,8 +63,8 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
     return this.enqueue({ tipo: 'lote', id });
   }
 
-  enqueueGuia(id: number): Promise<void> {
-    return this.enqueue({ tipo: 'guia', id });
+  enqueueGuia(empresaId: number, id: number): Promise<void> {
+    return this.enqueue({ tipo: 'guia', id, empresaId });
   }
 
   private async enqueue(job: TicketJob): Promise<void> {

@@ -1,0 +1,82 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { CODIGOS_MOTIVO } from '../motivos-traslado';
+import { IsUbigeo, needsCarrier, needsDriver, NotBeforeToday, TextRequiredWhen } from '../validators/guia-validators';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+const FECHA = /^\d{4}-\d{2}-\d{2}$/;
+/** Catálogo 06 identity documents SUNAT accepts for carriers and drivers. */
+const TIPOS_DOC = ['0', '1', '4', '6', '7', 'A'];
+const DECIMALES = { maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false };
+/** What numeric(14,3) holds. */
+const MAX_CANTIDAD = 99_999_999_999;
+
+const CARRIER = "cuando mod_transporte es '01'";
+const DRIVER = "cuando mod_transporte es '02' y vehiculo_m1l no es true";
+
+export class CreateGuiaDetalleDto {
+  @IsOptional() @IsInt() @Min(1) id_producto?: number;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(50) codigo?: string;
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(500) descripcion: string;
+  @IsNumber(DECIMALES) @Min(0.001) @Max(MAX_CANTIDAD) cantidad: number;
+  @IsOptional() @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{1,3}$/, { message: 'unidad debe ser un código de unidad de 1 a 3 caracteres (NIU, KGM, ZZ)' }) unidad?: string;
+}
+
+/** SPEC.md "Dispatch guides" create body, rule by rule. */
+export class CreateGuiaDto {
+  @IsOptional() @IsInt() @Min(1) id_venta?: number;
+
+  @IsIn(['1', '6']) destinatario_tipo_doc: string;
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(15) destinatario_documento: string;
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(255) destinatario_nombre: string;
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(500) destinatario_direccion: string;
+  @IsOptional() @IsUbigeo() destinatario_ubigeo?: string;
+
+  @IsString() @IsNotEmpty() @MaxLength(2) @IsIn(CODIGOS_MOTIVO, { message: `motivo_traslado debe ser uno de: ${CODIGOS_MOTIVO.join(', ')}` })
+  motivo_traslado: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(255) descripcion_motivo?: string;
+
+  @IsIn(['01', '02']) mod_transporte: string;
+  @IsString() @Matches(FECHA, { message: 'fecha_traslado debe tener el formato YYYY-MM-DD' }) @IsISO8601({ strict: true }) @NotBeforeToday()
+  fecha_traslado: string;
+  @IsNumber(DECIMALES) @Min(0.001) @Max(MAX_CANTIDAD) peso_total: number;
+  @IsOptional() @IsIn(['KGM', 'TNE']) und_peso_total?: string;
+
+  @IsOptional() @IsUbigeo() ubigeo_partida?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(500) dir_partida?: string;
+
+  @IsOptional() @IsIn(TIPOS_DOC) transportista_tipo_doc?: string;
+  @Transform(trim) @TextRequiredWhen(needsCarrier, CARRIER, 15) transportista_documento?: string;
+  @Transform(trim) @TextRequiredWhen(needsCarrier, CARRIER, 255) transportista_nombre?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(20) transportista_nro_mtc?: string;
+
+  @IsOptional() @IsIn(TIPOS_DOC) conductor_tipo_doc?: string;
+  @Transform(trim) @TextRequiredWhen(needsDriver, DRIVER, 15) conductor_documento?: string;
+  @Transform(trim) @TextRequiredWhen(needsDriver, DRIVER, 255) conductor_nombres?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(255) conductor_apellidos?: string;
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(20) conductor_licencia?: string;
+  @Transform(upper) @TextRequiredWhen(needsDriver, DRIVER, 10) vehiculo_placa?: string;
+  @IsOptional() @IsBoolean() vehiculo_m1l?: boolean;
+
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(500) observaciones?: string;
+
+  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => CreateGuiaDetalleDto)
+  detalles: CreateGuiaDetalleDto[];
+}

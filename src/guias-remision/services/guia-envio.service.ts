@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-errors';
+import { EmisorService } from '@/empresas/emisor.service';
+import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
+import { DocumentIssuer } from '@/sunat/nest/document-issuer';
+import { GuiaRemision } from '../entities/guia-remision.entity';
+import { GUIA_MSG } from '../guia-messages';
+import { baseNameOf } from '../guia-paths';
+import { classifyGreFailure, greContext } from './gre-failures';
+import { GuiasQueryService } from './guias-query.service';
+
+export type EnvioGuiaResult =
+  | { success: true; ticket: string; message: string }
+  | { success: false; codigo: string; message: string };
+
+/**
+ * POST /api/guias-remision/{id}/enviar (SPEC "Send rules"): token, upload, ticket. Only a pendiente
+ * guide goes out; SUNAT unreachable or refusing the token is a 502 and the guide stays pendiente.
+ */
+@Injectable()
+export class GuiaEnvioService {
+  constructor(
+    @InjectRepository(GuiaRemision) private readonly guias: Repository<GuiaRemision>,
+    private readonly query: GuiasQueryService,
+    private readonly emisores: EmisorService,
+    private readonly issuer: DocumentIssuer,
+    private readonly poller: TicketPoller,
+  ) {}
+
+  async enviar(empresaId: number, id: number): Promise<EnvioGuiaResult> {
+    const guia = await this.query.get(empresaId, id);
+    if (guia.estado === 'aceptado') throw alreadyAccepted();
+    if (guia.estado === 'enviado') throw conflict(GUIA_MSG.yaEnviada);
+    if (guia.estado === 'rechazado') throw conflict(GUIA_MSG.yaRechazada);
+    const name = baseNameOf(guia);
+    if (!name) throw xmlMissing();
+    const ctx = greContext(await this.emisores.forEmpresa(empresaId));
+
+    const result = await this.issuer.sendGuide(ctx, empresaId, name);
+    if (result.kind === 'missing-xml') throw xmlMissing();
+    if (result.kind === 'ticket') {
+      const moved = await this.guias.update({ id: guia.id, estado: 'pendiente' }, { estado: 'enviado', ticket_sunat: result.ticket, mensaje_sunat: GUIA_MSG.enviada });
+      // A parallel send got there first: its ticket is the one kept.
+      if (!moved.affected) throw conflict(GUIA_MSG.yaEnviada);
+      await this.poller.enqueueGuia(empresaId, guia.id);
+      return { success: true, ticket: result.ticket, message: GUIA_MSG.enviada };
+    }
+    // SUNAT refused the upload: the guide was not registered, so it stays pendiente with SUNAT's answer.
+    const refusal = classifyGreFailure(result);
+    const message = GUIA_MSG.rechazoEnvio(refusal.body);
+    await this.guias.update({ id: guia.id }, { codigo_sunat: refusal.codigo, mensaje_sunat: message });
+    return { success: false, codigo: refusal.codigo, message };
+  }
+}
