@@ -6,25 +6,39 @@ import { ClsModule } from 'nestjs-cls';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
+import { ClientesModule } from './clientes/clientes.module';
+import { ComprasModule } from './compras/compras.module';
+import { CotizacionesModule } from './cotizaciones/cotizaciones.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { appConfig } from './config/app.config';
 import { authConfig } from './config/auth.config';
 import { databaseConfig } from './config/database.config';
 import { storageConfig } from './config/storage.config';
+import { sunatConfig } from './config/sunat.config';
+import { pollerConfig } from './config/poller.config';
+import { ComunicacionBajaModule } from './comunicacion-baja/comunicacion-baja.module';
+import { ResumenDiarioModule } from './resumen-diario/resumen-diario.module';
 import { buildDataSourceOptions } from './database/data-source-options';
 import { SeedModule } from './database/seeders/seed.module';
 import { EmpresasModule } from './empresas/empresas.module';
+import { GuiasRemisionModule } from './guias-remision/guias-remision.module';
 import { HealthModule } from './health/health.module';
 import { buildLoggerOptions } from './common/logging/logger-options';
 import { PermissionsGuard } from './permissions/permissions.guard';
 import { PermissionsModule } from './permissions/permissions.module';
+import { ProductosModule } from './productos/productos.module';
+import { ProveedoresModule } from './proveedores/proveedores.module';
+import { ReportesModule } from './reportes/reportes.module';
 import { SeriesModule } from './series/series.module';
 import { SunatModule } from './sunat/sunat.module';
 import { UsuariosModule } from './usuarios/usuarios.module';
+import { VentasModule } from './ventas/ventas.module';
+import { NotasCreditoModule } from './notas-credito/notas-credito.module';
+import { NotasDebitoModule } from './notas-debito/notas-debito.module';
 
 @Module({
   imports: [
-    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig, authConfig, databaseConfig, storageConfig] }),
+    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig] }),
     ClsModule.forRoot({ global: true, middleware: { mount: true } }),
     LoggerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: (app: ConfigType<typeof appConfig>) => buildLoggerOptions(app) }),
     TypeOrmModule.forRootAsync({
@@ -37,7 +51,19 @@ import { UsuariosModule } from './usuarios/usuarios.module';
     UsuariosModule,
     EmpresasModule,
     SeriesModule,
+    ClientesModule,
+    ProveedoresModule,
+    ProductosModule,
+    ComprasModule,
+    CotizacionesModule,
+    ReportesModule, // before VentasModule (and every module importing it): /api/ventas/exportar-* must win over /ventas/:id
+    VentasModule,
+    NotasCreditoModule,
+    NotasDebitoModule,
+    GuiasRemisionModule,
     HealthModule,
+    ComunicacionBajaModule,
+    ResumenDiarioModule,
     SeedModule,
   ],
   providers: [

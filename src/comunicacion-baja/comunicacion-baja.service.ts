@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AuthContext } from '@/common/context/request-context';
 import { sunatUnavailable } from '@/common/errors/http-errors';
 import { buildVoidedXml } from '@/sunat/xml/voided-xml';
@@ -16,14 +15,13 @@ export const MOTIVO_DEFECTO = 'ERROR EN EMISION';
 @Injectable()
 export class ComunicacionBajaService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly ventas: VentasService,
     private readonly lotes: LoteEnvioService,
   ) {}
 
   async enviar(auth: AuthContext, dto: ComunicacionBajaDto) {
     const ids = dto.documentos.map((d) => d.id_venta);
-    await assertVentasExist(this.dataSource.manager, ids, (i) => `documentos.${i}.id_venta`);
+    await assertVentasExist(this.ventas, ids, (i) => `documentos.${i}.id_venta`);
     try {
       return await this.send(auth, dto);
     } catch (error) {

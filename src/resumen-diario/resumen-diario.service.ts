@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AuthContext } from '@/common/context/request-context';
 import { sunatUnavailable } from '@/common/errors/http-errors';
 import { summaryCustomerDoc, summaryLineAmounts } from '@/sunat/documents/summary-amounts';
@@ -33,7 +32,6 @@ const TEXTOS = {
 @Injectable()
 export class ResumenDiarioService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly ventas: VentasService,
     private readonly lotes: LoteEnvioService,
   ) {}
@@ -47,7 +45,7 @@ export class ResumenDiarioService {
   }
 
   private async run(auth: AuthContext, dto: ResumenDiarioDto, modo: Modo) {
-    await assertVentasExist(this.dataSource.manager, dto.ids, (i) => `ids.${i}`);
+    await assertVentasExist(this.ventas, dto.ids, (i) => `ids.${i}`);
     try {
       return await this.send(auth, dto, modo);
     } catch (error) {

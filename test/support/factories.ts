@@ -82,3 +82,54 @@ export async function createCompra(t: TestApp, session: Session, fields: Record<
     total: number;
   }>;
 }
+
+/**
+ * A sale through POST /api/ventas (201 or throws). Defaults: a boleta to a new DNI client with one free-text
+ * line of 118.00 and no stock. Pass `tipo_documento: '01'` with a RUC client (cliente_documento: nextRuc()) for a factura.
+ */
+export async function createVenta(t: TestApp, session: Session, fields: Record<string, unknown> = {}) {
+  const res = await request(t.http)
+    .post('/api/ventas')
+    .set(bearer(session.token))
+    .send({
+      tipo_documento: '03',
+      cliente_documento: nextDni(),
+      cliente_datos: `CLIENTE VENTA ${seq}`,
+      productos: [{ descripcion: 'SERVICIO DE PRUEBA', cantidad: 1, precio_unitario: 118 }],
+      ...fields,
+    });
+  if (res.status !== 201) throw new Error(`createVenta: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as {
+    id_venta: number;
+    tipo_documento: string;
+    serie: string;
+    numero: number;
+    numero_completo: string;
+    nombre_xml: string;
+    total: number;
+    estado: string;
+    estado_sunat: string;
+  };
+}
+
+/** An invoice (01) to a new RUC client; see createVenta. */
+export function createFactura(t: TestApp, session: Session, fields: Record<string, unknown> = {}) {
+  return createVenta(t, session, { tipo_documento: '01', cliente_documento: nextRuc(), cliente_datos: `EMPRESA CLIENTE ${seq} S.A.C.`, ...fields });
+}
+
+/** An invoice accepted by SUNAT (estado_sunat '1'): created with createFactura, then POST /api/ventas/{id}/enviar (needs the simulator). */
+export async function createFacturaAceptada(t: TestApp, session: Session, fields: Record<string, unknown> = {}) {
+  const venta = await createFactura(t, session, fields);
+  const res = await request(t.http).post(`/api/ventas/${venta.id_venta}/enviar`).set(bearer(session.token));
+  if (res.status !== 200 || res.body.success !== true) throw new Error(`enviar venta: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...venta, estado_sunat: '1' };
+}
+
+/** A client row of the company straight in the database (for bulk sales); returns its id. */
+export async function insertCliente(t: TestApp, empresaId: number, documento = nextRuc(), datos = `CLIENTE MASIVO ${seq}`): Promise<number> {
+  const rows: Array<{ id_cliente: number }> = await t.dataSource.query(
+    `INSERT INTO clientes (id_empresa, tipo_doc, documento, datos) VALUES ($1, $2, $3, $4) RETURNING id_cliente`,
+    [empresaId, documento.length === 11 ? '6' : '1', documento, datos],
+  );
+  return rows[0].id_cliente;
+}

@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { AuthContext } from '@/common/context/request-context';
+import { invalidField } from '@/common/errors/http-errors';
+import { horaLima, hoyLima } from '@/common/fecha';
+import { EmisorService } from '@/empresas/emisor.service';
+import { SeriesService } from '@/series/series.service';
+import { DocumentIssuer } from '@/sunat/nest/document-issuer';
+import { buildNoteXml } from '@/sunat/xml/note-xml';
+import { VentaView } from '@/ventas/dto/venta-view';
+import { VentasService } from '@/ventas/ventas.service';
+import { CreateNotaDto } from './dto/create-nota.dto';
+import { MotivoNota } from './entities/motivo-nota.entity';
+import { NOTA_ACEPTADA, NOTA_PENDIENTE } from './entities/nota-base';
+import { MotivosNotaService } from './motivos-nota.service';
+import { nombreNota, notaDocumento } from './nota-documento';
+import { NotaKind, notaUrls } from './nota-kind';
+import { MSG_NOTA } from './nota-messages';
+import { assertVentaAdmiteNota } from './nota-reglas';
+import { NotaView, toNotaView } from './nota.mapper';
+
+export interface NotaCreada {
+  nota: NotaView;
+  xml: { success: true; nombre_archivo: string; hash: string };
+}
+
+export type CrearNotaInput = CreateNotaDto & { monto_total?: number };
+
+/**
+ * POST create, in ONE transaction (SPEC "Creation rules"): the affected sale is row-locked (so two notes on
+ * the same sale are judged one after the other), the series counter is taken under its row lock with the
+ * highest existing number as floor, and the signed XML is stored before the note row is inserted. Any
+ * failure rolls everything back, the counter included.
+ */
+@Injectable()
+export class NotaCreacionService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly emisores: EmisorService,
+    private readonly series: SeriesService,
+    private readonly ventas: VentasService,
+    private readonly motivos: MotivosNotaService,
+    private readonly issuer: DocumentIssuer,
+  ) {}
+
+  async crear(kind: NotaKind, auth: AuthContext, input: CrearNotaInput): Promise<NotaCreada> {
+    const empresaId = auth.empresaId;
+    const emisor = await this.emisores.forEmpresa(empresaId);
+    // Loads (or creates, first time in beta) the certificate before the transaction takes any lock.
+    const credentials = await emisor.credentials();
+    return this.dataSource.transaction(async (manager) => {
+      const motivo = await this.motivos.paraNota(manager, kind, input.motivo_id);
+      const venta = await this.ventas.lockForUpdate(manager, empresaId, input.id_venta);
+      if (!venta) throw invalidField('id_venta', MSG_NOTA.ventaNoExiste);
+      assertVentaAdmiteNota(venta);
+      await this.assertSinAnulacionPrevia(manager, kind, motivo, venta);
+
+      const serie = kind.series[venta.tipo_documento];
+      const floor = await this.maxNumero(manager, kind, empresaId, serie);
+      const numero = await this.series.next(manager, empresaId, kind.tipoDocumento, serie, floor);
+      const descripcion = (input.descripcion_motivo ?? motivo.descripcion).slice(0, 255);
+      const contenido = kind.contenido({ venta, rate: emisor.igvRate, descripcion, monto_total: input.monto_total });
+      const datos = {
+        serie,
+        numero,
+        fecha_emision: hoyLima(),
+        hora_emision: horaLima(),
+        moneda: venta.tipo_moneda || 'PEN',
+        descripcion_motivo: descripcion,
+        tipo_doc_afectado: venta.tipo_documento,
+        serie_num_afectado: `${venta.serie}-${venta.numero}`,
+      };
+      const xml = buildNoteXml(notaDocumento(kind, datos, motivo.codigo_sunat, venta, emisor, contenido));
+      const issued = await this.issuer.issue(empresaId, nombreNota(kind, emisor.ruc, serie, numero), xml, credentials);
+      const nota = await manager.save(
+        kind.entity,
+        manager.create(kind.entity, {
+          ...datos,
+          ...contenido.montos,
+          id_empresa: empresaId,
+          id_usuario: auth.userId,
+          id_venta: venta.id_venta,
+          motivo_id: motivo.id,
+          estado: NOTA_PENDIENTE,
+          hash_cpe: issued.hash,
+          nombre_xml: issued.nombre_xml,
+          xml_url: notaUrls.xml(kind, issued.nombre_xml),
+        }),
+      );
+      return { nota: toNotaView(nota, { motivo }), xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
+    });
+  }
+
+  /** Highest number already used in (company, series): SPEC's floor for the counter. */
+  private async maxNumero(manager: EntityManager, kind: NotaKind, empresaId: number, serie: string): Promise<number> {
+    const row = await manager
+      .createQueryBuilder(kind.entity, 'n')
+      .select('COALESCE(MAX(n.numero), 0)', 'max')
+      .where('n.id_empresa = :empresaId AND n.serie = :serie', { empresaId, serie })
+      .getRawOne<{ max: number | string }>();
+    return Number(row?.max ?? 0);
+  }
+
+  /** A total annulment (NC 01/02/06) is refused when another one for the sale is pending or accepted. */
+  private async assertSinAnulacionPrevia(manager: EntityManager, kind: NotaKind, motivo: MotivoNota, venta: VentaView): Promise<void> {
+    const codigos = kind.motivosAnulacionTotal;
+    if (!codigos.includes(motivo.codigo_sunat)) return;
+    const previa = await manager
+      .createQueryBuilder(kind.entity, 'n')
+      .innerJoin(MotivoNota, 'm', 'm.id = n.motivo_id')
+      .where('n.id_venta = :idVenta AND n.estado IN (:...estados) AND m.codigo_sunat IN (:...codigos)', {
+        idVenta: venta.id_venta,
+        estados: [NOTA_PENDIENTE, NOTA_ACEPTADA],
+        codigos: [...codigos],
+      })
+      .getExists();
+    if (previa) throw invalidField('id_venta', MSG_NOTA.ventaYaAnuladaPorNota);
+  }
+}

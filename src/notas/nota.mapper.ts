@@ -1,0 +1,84 @@
+import { VentaView } from '@/ventas/dto/venta-view';
+import { MotivoNota } from './entities/motivo-nota.entity';
+import { NotaBase } from './entities/nota-base';
+
+export interface MotivoView {
+  id: number;
+  tipo: string;
+  codigo_sunat: string;
+  descripcion: string;
+  estado: boolean;
+}
+
+/** A note as the API shows it; amounts are numbers with 2 decimals. */
+export interface NotaView {
+  id: number;
+  id_empresa: number;
+  id_usuario: number | null;
+  id_venta: number;
+  motivo_id: number;
+  serie: string;
+  numero: number;
+  numero_completo: string;
+  tipo_doc_afectado: string;
+  serie_num_afectado: string;
+  descripcion_motivo: string;
+  monto_subtotal: number;
+  monto_igv: number;
+  monto_total: number;
+  moneda: string;
+  fecha_emision: string;
+  hora_emision: string;
+  estado: string;
+  hash_cpe: string | null;
+  xml_url: string | null;
+  nombre_xml: string | null;
+  cdr_url: string | null;
+  codigo_sunat: string | null;
+  mensaje_sunat: string | null;
+  created_at: Date;
+  updated_at: Date;
+  motivo?: MotivoView;
+  venta?: VentaView;
+}
+
+export const toMotivoView = (m: MotivoNota): MotivoView => ({
+  id: m.id,
+  tipo: m.tipo,
+  codigo_sunat: m.codigo_sunat,
+  descripcion: m.descripcion,
+  estado: m.estado,
+});
+
+export function toNotaView(n: NotaBase, extra: { motivo?: MotivoNota; venta?: VentaView } = {}): NotaView {
+  return {
+    id: n.id,
+    id_empresa: n.id_empresa,
+    id_usuario: n.id_usuario,
+    id_venta: n.id_venta,
+    motivo_id: n.motivo_id,
+    serie: n.serie,
+    numero: n.numero,
+    numero_completo: `${n.serie}-${n.numero}`,
+    tipo_doc_afectado: n.tipo_doc_afectado,
+    serie_num_afectado: n.serie_num_afectado,
+    descripcion_motivo: n.descripcion_motivo,
+    monto_subtotal: Number(n.monto_subtotal),
+    monto_igv: Number(n.monto_igv),
+    monto_total: Number(n.monto_total),
+    moneda: n.moneda,
+    fecha_emision: n.fecha_emision,
+    hora_emision: n.hora_emision,
+    estado: n.estado,
+    hash_cpe: n.hash_cpe,
+    xml_url: n.xml_url,
+    nombre_xml: n.nombre_xml,
+    cdr_url: n.cdr_url,
+    codigo_sunat: n.codigo_sunat,
+    mensaje_sunat: n.mensaje_sunat,
+    created_at: n.created_at,
+    updated_at: n.updated_at,
+    ...(extra.motivo ? { motivo: toMotivoView(extra.motivo) } : {}),
+    ...(extra.venta ? { venta: extra.venta } : {}),
+  };
+}

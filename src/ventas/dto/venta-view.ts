@@ -1,0 +1,85 @@
+/** A sale as other modules and the API see it (SPEC "Sale (Venta)"); amounts are numbers with 2 decimals. */
+export interface VentaClienteView {
+  id_cliente: number;
+  tipo_doc: string;
+  documento: string;
+  datos: string;
+  direccion: string | null;
+}
+
+export interface TipoDocumentoView {
+  cod_sunat: string;
+  abreviatura: string;
+  descripcion: string;
+}
+
+export interface VentaProductoView {
+  id_producto: number;
+  codigo: string;
+  nombre: string;
+  unidad: string;
+  codigo_sunat: string;
+}
+
+export interface VentaLineaView {
+  id: number;
+  id_producto: number | null;
+  codigo_producto: string | null;
+  descripcion: string;
+  unidad_medida: string;
+  cantidad: number;
+  /** Includes IGV. */
+  precio_unitario: number;
+  tipo_afectacion_igv: string;
+  valor_venta: number;
+  igv: number;
+  total: number;
+  /** The catalogue product, or null for a free-text line. */
+  producto: VentaProductoView | null;
+}
+
+export interface VentaView {
+  id_venta: number;
+  id_empresa: number;
+  id_usuario: number | null;
+  id_cliente: number;
+  tipo_documento: string;
+  serie: string;
+  numero: number;
+  numero_completo: string;
+  fecha_emision: string;
+  hora_emision: string;
+  tipo_moneda: string;
+  op_gravadas: number;
+  op_exoneradas: number;
+  op_inafectas: number;
+  subtotal: number;
+  igv: number;
+  total: number;
+  /** '1' vigente, '2' anulada. */
+  estado: string;
+  /** '0' pendiente, '1' aceptada, '2' rechazada/anulada, '3' ticket en proceso. */
+  estado_sunat: string;
+  mensaje_sunat: string | null;
+  codigo_sunat: string | null;
+  hash_cpe: string | null;
+  nombre_xml: string | null;
+  xml_url: string | null;
+  cdr_url: string | null;
+  cotizacion_id: number | null;
+  stock_descontado: boolean;
+  cliente: VentaClienteView;
+  tipoDocumento: TipoDocumentoView;
+  productosVentas: VentaLineaView[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a send or ticket flow writes on the sale (see VentasService.setSunatState). */
+export interface SunatStatePatch {
+  estado?: string;
+  estado_sunat: string;
+  mensaje_sunat?: string | null;
+  codigo_sunat?: string | null;
+  cdr_url?: string | null;
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AuthContext } from '@/common/context/request-context';
+import { conflict } from '@/common/errors/http-errors';
+import { VentaView } from './dto/venta-view';
+import { VENTA_ANULADA, Venta } from './entities/venta.entity';
+import { VentaDetalle } from './entities/venta-detalle.entity';
+import { assertModificable, bloquearVenta, MSG_VENTA } from './venta-bloqueo';
+import { VentaStock } from './venta-stock';
+import { VentaViewLoader } from './venta-view.loader';
+
+/** Local annulment (SPEC "Sale estado") and the deferred stock take, each in one transaction on the locked sale. */
+@Injectable()
+export class VentaAnulacionService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly stock: VentaStock,
+    private readonly loader: VentaViewLoader,
+  ) {}
+
+  /** Only for sales SUNAT never saw (estado_sunat '0'); gives the stock back when the sale had taken it. */
+  anular(auth: AuthContext, id: number): Promise<VentaView> {
+    return this.dataSource.transaction(async (manager) => {
+      const venta = await bloquearVenta(manager, auth.empresaId, id);
+      if (venta.estado === VENTA_ANULADA) throw conflict('La venta ya está anulada.');
+      assertModificable(venta);
+      if (venta.stock_descontado) await this.stock.devolver(manager, venta, await detallesDe(manager, venta), auth.userId, 'Anulación de venta');
+      await manager.update(Venta, { id_venta: venta.id_venta }, { estado: VENTA_ANULADA });
+      return this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: id }));
+    });
+  }
+
+  /** Takes the stock of a sale created with descontar_stock false. */
+  descontarStock(auth: AuthContext, id: number): Promise<VentaView> {
+    return this.dataSource.transaction(async (manager) => {
+      const venta = await bloquearVenta(manager, auth.empresaId, id);
+      if (venta.estado === VENTA_ANULADA) throw conflict(MSG_VENTA.anulada);
+      if (venta.stock_descontado) throw conflict(MSG_VENTA.stockYaDescontado);
+      await this.stock.tomar(manager, venta, await detallesDe(manager, venta), auth.userId);
+      return this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: id }));
+    });
+  }
+}
+
+export function detallesDe(manager: import('typeorm').EntityManager, venta: Venta): Promise<VentaDetalle[]> {
+  return manager.find(VentaDetalle, { where: { id_venta: venta.id_venta }, order: { id: 'ASC' } });
+}

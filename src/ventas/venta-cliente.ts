@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { ClientesService } from '@/clientes/clientes.service';
+import { ClienteResponse } from '@/clientes/dto/cliente.dto';
+import { invalidField } from '@/common/errors/http-errors';
+import { FACTURA } from './tipos-documento';
+
+export interface ClienteDeVenta {
+  id_cliente?: number;
+  cliente_documento?: string;
+  cliente_datos?: string;
+  cliente_direccion?: string;
+}
+
+const RUC = '6';
+
+/** The sale's client: by id, or found/created by documento inside the sale's transaction. */
+@Injectable()
+export class VentaClienteResolver {
+  constructor(private readonly clientes: ClientesService) {}
+
+  async resolve(manager: EntityManager, empresaId: number, tipo: string, body: ClienteDeVenta): Promise<ClienteResponse> {
+    let cliente: ClienteResponse | null;
+    let campo: string;
+    if (body.id_cliente !== undefined) {
+      campo = 'id_cliente';
+      cliente = await this.clientes.findForEmpresa(manager, empresaId, body.id_cliente);
+      if (!cliente) throw invalidField(campo, 'El cliente no existe.');
+    } else if (body.cliente_documento) {
+      campo = 'cliente_documento';
+      cliente = await this.clientes.findOrCreateByDocumento(manager, empresaId, {
+        documento: body.cliente_documento,
+        datos: body.cliente_datos ?? '',
+        direccion: body.cliente_direccion ?? null,
+      });
+    } else {
+      throw invalidField('id_cliente', 'Indique id_cliente, o cliente_documento y cliente_datos.');
+    }
+    if (tipo === FACTURA && cliente.tipo_doc !== RUC) throw invalidField(campo, 'Las facturas requieren un cliente con RUC (11 dígitos).');
+    return cliente;
+  }
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Emisor } from '@/empresas/emisor.service';
+import { IssuedDocument } from '@/sunat/nest/document-issuer';
+import { SigningCredentials } from '@/sunat/signing/signing-credentials';
+import { LineaVentaDto } from './dto/create-venta.dto';
+import { VentaClienteView } from './dto/venta-view';
+import { Venta } from './entities/venta.entity';
+import { VentaDetalle } from './entities/venta-detalle.entity';
+import { LineaResuelta, VentaLineasResolver } from './venta-lineas';
+import { assertTotalAdmisible } from './venta-reglas';
+import { calcularVenta, TotalesVenta } from './venta-totales';
+import { VentaXmlService } from './venta-xml.service';
+
+export interface ContenidoPreparado {
+  lineas: LineaResuelta[];
+  totales: TotalesVenta;
+  montos: Pick<Venta, 'op_gravadas' | 'op_exoneradas' | 'op_inafectas' | 'subtotal' | 'igv' | 'total'>;
+}
+
+/** What creation and edition share: lines priced with the company rate, stored, and the signed XML. */
+@Injectable()
+export class VentaContenido {
+  constructor(
+    private readonly lineas: VentaLineasResolver,
+    private readonly xml: VentaXmlService,
+  ) {}
+
+  async preparar(manager: EntityManager, empresaId: number, emisor: Emisor, productos: LineaVentaDto[]): Promise<ContenidoPreparado> {
+    const lineas = await this.lineas.resolve(manager, empresaId, productos);
+    const totales = calcularVenta(emisor.igvRate, lineas);
+    assertTotalAdmisible(totales);
+    const { op_gravadas, op_exoneradas, op_inafectas, subtotal, igv, total } = totales;
+    return { lineas, totales, montos: { op_gravadas, op_exoneradas, op_inafectas, subtotal, igv, total } };
+  }
+
+  async guardarLineas(manager: EntityManager, venta: Venta, p: ContenidoPreparado): Promise<VentaDetalle[]> {
+    const rows = p.lineas.map((l, i) =>
+      manager.create(VentaDetalle, {
+        id_venta: venta.id_venta,
+        id_producto: l.id_producto,
+        codigo_producto: l.codigo,
+        descripcion: l.descripcion,
+        unidad_medida: l.unidad,
+        cantidad: l.cantidad,
+        precio_unitario: l.precio_unitario,
+        tipo_afectacion_igv: l.tipo_afectacion_igv,
+        valor_venta: p.totales.lineas[i].valor_venta,
+        igv: p.totales.lineas[i].igv,
+        total: p.totales.totalesLinea[i],
+      }),
+    );
+    return manager.save(rows);
+  }
+
+  /** Signs and stores the XML under the sale's number (an edit overwrites the same file) and records it on the sale. */
+  async firmar(
+    manager: EntityManager,
+    emisor: Emisor,
+    credentials: SigningCredentials,
+    venta: Venta,
+    cliente: VentaClienteView,
+    p: ContenidoPreparado,
+  ): Promise<IssuedDocument> {
+    const t = p.totales;
+    const issued = await this.xml.emitir(emisor, credentials, venta, cliente, t.lineas, {
+      gravadas: t.op_gravadas,
+      exoneradas: t.op_exoneradas,
+      inafectas: t.op_inafectas,
+      igv: t.igv,
+      total: t.total,
+    });
+    await manager.update(
+      Venta,
+      { id_venta: venta.id_venta },
+      { hash_cpe: issued.hash, nombre_xml: issued.nombre_xml, xml_url: `/api/ventas/${venta.id_venta}/xml` },
+    );
+    return issued;
+  }
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AuthContext } from '@/common/context/request-context';
+import { invalidField } from '@/common/errors/http-errors';
+import { horaLima } from '@/common/fecha';
+import { EmisorService } from '@/empresas/emisor.service';
+import { SeriesService } from '@/series/series.service';
+import { CreateVentaDto } from './dto/create-venta.dto';
+import { VentaView } from './dto/venta-view';
+import { Venta, SUNAT_PENDIENTE, VENTA_ACTIVA } from './entities/venta.entity';
+import { VentaClienteResolver } from './venta-cliente';
+import { VentaContenido } from './venta-contenido';
+import { fechaEmision } from './venta-reglas';
+import { VentaStock } from './venta-stock';
+import { VentaViewLoader } from './venta-view.loader';
+import { VentaCotizacion } from './venta-cotizacion';
+
+export interface VentaCreada {
+  venta: VentaView;
+  xml: { success: true; nombre_archivo: string; hash: string };
+}
+
+/**
+ * POST /api/ventas in ONE transaction: client, lines, number, stock, quotation and the signed XML.
+ * Any failure rolls everything back, the series counter included (the number is not burned).
+ */
+@Injectable()
+export class VentaCreacionService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly emisores: EmisorService,
+    private readonly series: SeriesService,
+    private readonly clientes: VentaClienteResolver,
+    private readonly contenido: VentaContenido,
+    private readonly stock: VentaStock,
+    private readonly cotizacion: VentaCotizacion,
+    private readonly loader: VentaViewLoader,
+  ) {}
+
+  async create(auth: AuthContext, dto: CreateVentaDto): Promise<VentaCreada> {
+    const empresaId = auth.empresaId;
+    const tipo = dto.tipo_documento;
+    const serie = await this.serieDe(empresaId, tipo, dto.serie);
+    const fecha = fechaEmision(tipo, dto.fecha_emision);
+    const emisor = await this.emisores.forEmpresa(empresaId);
+    // Loaded (or created, first time in beta) before the transaction: see VentaXmlService.
+    const credentials = await emisor.credentials();
+    return this.dataSource.transaction(async (manager) => {
+      const cliente = await this.clientes.resolve(manager, empresaId, tipo, dto);
+      const preparado = await this.contenido.preparar(manager, empresaId, emisor, dto.productos);
+      const numero = await this.series.next(manager, empresaId, tipo, serie);
+      const venta = await manager.save(
+        manager.create(Venta, {
+          id_empresa: empresaId,
+          id_usuario: auth.userId,
+          id_cliente: cliente.id_cliente,
+          tipo_documento: tipo,
+          serie,
+          numero,
+          numero_completo: `${serie}-${numero}`,
+          fecha_emision: fecha,
+          hora_emision: horaLima(),
+          tipo_moneda: dto.tipo_moneda ?? 'PEN',
+          estado: VENTA_ACTIVA,
+          estado_sunat: SUNAT_PENDIENTE,
+          cotizacion_id: dto.cotizacion_id ?? null,
+          stock_descontado: false,
+          ...preparado.montos,
+        }),
+      );
+      const detalles = await this.contenido.guardarLineas(manager, venta, preparado);
+      if (dto.descontar_stock ?? true) await this.stock.tomar(manager, venta, detalles, auth.userId);
+      if (dto.cotizacion_id) await this.cotizacion.aprobar(manager, empresaId, dto.cotizacion_id);
+      const issued = await this.contenido.firmar(manager, emisor, credentials, venta, cliente, preparado);
+      const view = await this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: venta.id_venta }));
+      return { venta: view, xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
+    });
+  }
+
+  /** The requested series must be one of the company's series of that type; by default the first one (F001 / B001). */
+  private async serieDe(empresaId: number, tipo: string, serie: string | undefined): Promise<string> {
+    const propias = (await this.series.list(empresaId)).filter((s) => s.tipo_documento === tipo).map((s) => s.serie);
+    if (serie === undefined) {
+      if (!propias.length) throw invalidField('serie', 'La empresa no tiene series para este tipo de documento.');
+      return propias[0];
+    }
+    if (!propias.includes(serie)) throw invalidField('serie', `La serie ${serie} no está registrada para este tipo de documento.`);
+    return serie;
+  }
+}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { alreadyAccepted, conflict, sunatUnavailable, xmlMissing } from '@/common/errors/http-errors';
+import { EmisorService } from '@/empresas/emisor.service';
+import { BillResult } from '@/sunat/gateway/results';
+import { DocumentIssuer, MissingXml } from '@/sunat/nest/document-issuer';
+import { documentNameOf } from '@/sunat/nest/storage-keys';
+import { SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_RECHAZADA, VENTA_ANULADA, Venta } from './entities/venta.entity';
+import { BOLETA } from './tipos-documento';
+import { bloquearVenta, MSG_VENTA } from './venta-bloqueo';
+import { VentasService } from './ventas.service';
+
+export type EnvioRespuesta =
+  | { success: true; codigo: string; mensaje: string; observaciones: string[]; cdr_url: string }
+  | { success: false; codigo: string; message: string };
+
+/**
+ * POST /api/ventas/{id}/enviar: sendBill of an invoice, synchronously. The sale row stays locked (NOWAIT)
+ * for the whole send, so a second concurrent send gets a 409 instead of sending twice; a crash releases
+ * the lock with the transaction, so no stale "sending" flag can remain. Transport failures (502) roll
+ * back: the sale keeps its state and can be sent again (the issuer reconciles with getStatusCdr).
+ */
+@Injectable()
+export class VentaEnvioService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly emisores: EmisorService,
+    private readonly issuer: DocumentIssuer,
+    private readonly ventas: VentasService,
+  ) {}
+
+  async enviar(empresaId: number, id: number): Promise<EnvioRespuesta> {
+    const emisor = await this.emisores.forEmpresa(empresaId);
+    return this.dataSource.transaction(async (manager) => {
+      const venta = await bloquearVenta(manager, empresaId, id, true);
+      assertEnviable(venta);
+      const name = venta.nombre_xml ? documentNameOf(venta.nombre_xml) : null;
+      if (!name) throw xmlMissing();
+      const result = await this.issuer.sendBill(emisor.context(), empresaId, name);
+      return this.registrar(manager, venta, result);
+    });
+  }
+
+  private async registrar(manager: Parameters<VentasService['setSunatState']>[0], venta: Venta, result: BillResult | MissingXml): Promise<EnvioRespuesta> {
+    const cdrUrl = `/api/ventas/${venta.id_venta}/cdr`;
+    switch (result.kind) {
+      case 'missing-xml':
+        throw xmlMissing();
+      case 'accepted': {
+        const observaciones = result.notes.map((n) => (n.code ? `${n.code} - ${n.message}` : n.message));
+        const mensaje = [result.message, ...observaciones].join(' | ');
+        await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_ACEPTADA, codigo_sunat: result.code, mensaje_sunat: mensaje, cdr_url: cdrUrl });
+        return { success: true, codigo: result.code, mensaje: result.message, observaciones, cdr_url: cdrUrl };
+      }
+      case 'rejected':
+        // The number is spent at SUNAT: the sale stays rejected; a new sale is the way forward.
+        await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_RECHAZADA, codigo_sunat: result.code, mensaje_sunat: result.message, cdr_url: cdrUrl });
+        return { success: false, codigo: result.code, message: result.message };
+      case 'exception':
+        // Refused without registering (SOAP fault): the number is not consumed, the sale can be fixed and sent again.
+        await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: venta.estado_sunat, codigo_sunat: result.code, mensaje_sunat: result.message });
+        return { success: false, codigo: result.code, message: result.message };
+      default:
+        throw sunatUnavailable(result.message);
+    }
+  }
+}
+
+function assertEnviable(venta: Venta): void {
+  if (venta.tipo_documento === BOLETA) throw conflict(MSG_VENTA.boletaIndividual);
+  if (venta.estado === VENTA_ANULADA) throw conflict(MSG_VENTA.anulada);
+  if (venta.estado_sunat === SUNAT_ACEPTADA) throw alreadyAccepted();
+  if (venta.estado_sunat === SUNAT_RECHAZADA) throw conflict(MSG_VENTA.rechazada);
+  if (venta.estado_sunat === SUNAT_EN_PROCESO) throw conflict(MSG_VENTA.enProceso);
+}

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { invalidField } from '@/common/errors/http-errors';
+import { ProductosService } from '@/productos/productos.service';
+import { LineaVentaDto } from './dto/create-venta.dto';
+import { LineaPrecio } from './venta-totales';
+
+export interface LineaResuelta extends LineaPrecio {
+  id_producto: number | null;
+}
+
+/** Turns the request's lines into complete lines: a catalogue product fills what the line leaves out. */
+@Injectable()
+export class VentaLineasResolver {
+  constructor(private readonly productos: ProductosService) {}
+
+  async resolve(manager: EntityManager, empresaId: number, lineas: LineaVentaDto[]): Promise<LineaResuelta[]> {
+    const ids = lineas.map((l) => l.id_producto).filter((id): id is number => id !== undefined);
+    const productos = await this.productos.findForEmpresa(manager, empresaId, ids);
+    return lineas.map((l, i) => {
+      const campo = `productos.${i}`;
+      if (l.id_producto === undefined) {
+        if (!l.descripcion) throw invalidField(`${campo}.descripcion`, 'Indique la descripción del producto.');
+        if (l.precio_unitario === undefined) throw invalidField(`${campo}.precio_unitario`, 'Indique el precio unitario.');
+        return {
+          id_producto: null,
+          codigo: l.codigo || null,
+          codigo_sunat: null,
+          descripcion: l.descripcion,
+          unidad: l.unidad_medida ?? 'NIU',
+          cantidad: String(l.cantidad),
+          precio_unitario: String(l.precio_unitario),
+          tipo_afectacion_igv: l.tipo_afectacion_igv ?? '10',
+        };
+      }
+      // Another company's product is indistinguishable from a missing one.
+      const p = productos.get(l.id_producto);
+      if (!p) throw invalidField(`${campo}.id_producto`, 'El producto no existe.');
+      if (p.estado !== '1') throw invalidField(`${campo}.id_producto`, `El producto ${p.codigo} está inactivo.`);
+      return {
+        id_producto: p.id_producto,
+        codigo: l.codigo || p.codigo,
+        codigo_sunat: p.codigo_sunat,
+        descripcion: l.descripcion || p.nombre,
+        unidad: l.unidad_medida ?? p.unidad,
+        cantidad: String(l.cantidad),
+        precio_unitario: String(l.precio_unitario ?? p.precio),
+        tipo_afectacion_igv: l.tipo_afectacion_igv ?? p.tipo_afectacion_igv,
+      };
+    });
+  }
+}

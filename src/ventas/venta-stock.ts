@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { StockService } from '@/productos/stock.service';
+import { Venta } from './entities/venta.entity';
+import { VentaDetalle } from './entities/venta-detalle.entity';
+
+/** A sale's stock: 'salida' movements for its catalogue lines, 'ingreso' to give them back. Always in the caller's transaction. */
+@Injectable()
+export class VentaStock {
+  constructor(private readonly stock: StockService) {}
+
+  async tomar(manager: EntityManager, venta: Venta, detalles: VentaDetalle[], userId: number | null): Promise<void> {
+    await this.mover(manager, venta, detalles, userId, 'salida', `Venta ${venta.numero_completo}`);
+    await manager.update(Venta, { id_venta: venta.id_venta }, { stock_descontado: true });
+    venta.stock_descontado = true;
+  }
+
+  async devolver(manager: EntityManager, venta: Venta, detalles: VentaDetalle[], userId: number | null, motivo: string): Promise<void> {
+    await this.mover(manager, venta, detalles, userId, 'ingreso', `${motivo} ${venta.numero_completo}`);
+    await manager.update(Venta, { id_venta: venta.id_venta }, { stock_descontado: false });
+    venta.stock_descontado = false;
+  }
+
+  private async mover(manager: EntityManager, venta: Venta, detalles: VentaDetalle[], userId: number | null, tipo: 'salida' | 'ingreso', motivo: string) {
+    const inputs = detalles.flatMap((d, i) =>
+      d.id_producto === null
+        ? []
+        : [{ empresaId: venta.id_empresa, productoId: d.id_producto, tipo, cantidad: d.cantidad, motivo, referencia: venta.numero_completo, userId, campo: `productos.${i}.cantidad` }],
+    );
+    await this.stock.moveMany(manager, inputs);
+  }
+}

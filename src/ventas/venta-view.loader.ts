@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { ClientesService } from '@/clientes/clientes.service';
+import { ProductosService } from '@/productos/productos.service';
+import { Venta } from './entities/venta.entity';
+import { VentaDetalle } from './entities/venta-detalle.entity';
+import { VentaView } from './dto/venta-view';
+import { toVentaView } from './venta.mapper';
+
+/** Builds VentaView from a sale row: its lines, its client and the catalogue products, read with the given manager. */
+@Injectable()
+export class VentaViewLoader {
+  constructor(
+    private readonly clientes: ClientesService,
+    private readonly productos: ProductosService,
+  ) {}
+
+  async load(manager: EntityManager, venta: Venta): Promise<VentaView> {
+    const detalles = await manager.find(VentaDetalle, { where: { id_venta: venta.id_venta }, order: { id: 'ASC' } });
+    const cliente = await this.clientes.findForEmpresa(manager, venta.id_empresa, venta.id_cliente);
+    // The FK and the create rules keep the client in the sale's company; a miss is a data bug, not a 404.
+    if (!cliente) throw new Error(`Venta ${venta.id_venta}: cliente ${venta.id_cliente} ausente`);
+    const ids = detalles.map((d) => d.id_producto).filter((id): id is number => id !== null);
+    const productos = await this.productos.findForEmpresa(manager, venta.id_empresa, ids);
+    return toVentaView(venta, cliente, detalles, productos);
+  }
+
+  /** Many sales at once (lists): one query for lines, one per distinct client, one for products. */
+  async loadMany(manager: EntityManager, ventas: Venta[]): Promise<VentaView[]> {
+    if (!ventas.length) return [];
+    const empresaId = ventas[0].id_empresa;
+    const detalles = await manager
+      .createQueryBuilder(VentaDetalle, 'd')
+      .where('d.id_venta IN (:...ids)', { ids: ventas.map((v) => v.id_venta) })
+      .orderBy('d.id', 'ASC')
+      .getMany();
+    const porVenta = new Map<number, VentaDetalle[]>();
+    for (const d of detalles) porVenta.set(d.id_venta, [...(porVenta.get(d.id_venta) ?? []), d]);
+    const clientes = new Map<number, NonNullable<Awaited<ReturnType<ClientesService['findForEmpresa']>>>>();
+    for (const id of new Set(ventas.map((v) => v.id_cliente))) {
+      const c = await this.clientes.findForEmpresa(manager, empresaId, id);
+      if (!c) throw new Error(`Cliente ${id} ausente`);
+      clientes.set(id, c);
+    }
+    const productos = await this.productos.findForEmpresa(
+      manager,
+      empresaId,
+      detalles.map((d) => d.id_producto).filter((id): id is number => id !== null),
+    );
+    return ventas.map((v) => toVentaView(v, clientes.get(v.id_cliente)!, porVenta.get(v.id_venta) ?? [], productos));
+  }
+}

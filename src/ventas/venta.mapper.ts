@@ -1,0 +1,73 @@
+import { ClienteResponse } from '@/clientes/dto/cliente.dto';
+import { ProductoResponse } from '@/productos/dto/producto.dto';
+import { Venta } from './entities/venta.entity';
+import { VentaDetalle } from './entities/venta-detalle.entity';
+import { VentaClienteView, VentaLineaView, VentaView } from './dto/venta-view';
+import { tipoDocumentoView } from './tipos-documento';
+
+const num = (v: string): number => Number(v);
+
+export function toVentaClienteView(c: ClienteResponse): VentaClienteView {
+  return { id_cliente: c.id_cliente, tipo_doc: c.tipo_doc, documento: c.documento, datos: c.datos, direccion: c.direccion };
+}
+
+export function toVentaLineaView(d: VentaDetalle, producto: ProductoResponse | undefined): VentaLineaView {
+  return {
+    id: d.id,
+    id_producto: d.id_producto,
+    codigo_producto: d.codigo_producto,
+    descripcion: d.descripcion,
+    unidad_medida: d.unidad_medida,
+    cantidad: num(d.cantidad),
+    precio_unitario: num(d.precio_unitario),
+    tipo_afectacion_igv: d.tipo_afectacion_igv,
+    valor_venta: num(d.valor_venta),
+    igv: num(d.igv),
+    total: num(d.total),
+    producto: producto
+      ? { id_producto: producto.id_producto, codigo: producto.codigo, nombre: producto.nombre, unidad: producto.unidad, codigo_sunat: producto.codigo_sunat }
+      : null,
+  };
+}
+
+export function toVentaView(
+  v: Venta,
+  cliente: ClienteResponse,
+  detalles: VentaDetalle[],
+  productos: Map<number, ProductoResponse>,
+): VentaView {
+  return {
+    id_venta: v.id_venta,
+    id_empresa: v.id_empresa,
+    id_usuario: v.id_usuario,
+    id_cliente: v.id_cliente,
+    tipo_documento: v.tipo_documento,
+    serie: v.serie,
+    numero: v.numero,
+    numero_completo: v.numero_completo,
+    fecha_emision: v.fecha_emision,
+    hora_emision: v.hora_emision,
+    tipo_moneda: v.tipo_moneda || 'PEN',
+    op_gravadas: num(v.op_gravadas),
+    op_exoneradas: num(v.op_exoneradas),
+    op_inafectas: num(v.op_inafectas),
+    subtotal: num(v.subtotal),
+    igv: num(v.igv),
+    total: num(v.total),
+    estado: v.estado,
+    estado_sunat: v.estado_sunat,
+    mensaje_sunat: v.mensaje_sunat,
+    codigo_sunat: v.codigo_sunat,
+    hash_cpe: v.hash_cpe,
+    nombre_xml: v.nombre_xml,
+    xml_url: v.xml_url,
+    cdr_url: v.cdr_url,
+    cotizacion_id: v.cotizacion_id,
+    stock_descontado: v.stock_descontado,
+    cliente: toVentaClienteView(cliente),
+    tipoDocumento: tipoDocumentoView(v.tipo_documento),
+    productosVentas: detalles.map((d) => toVentaLineaView(d, d.id_producto ? productos.get(d.id_producto) : undefined)),
+    created_at: v.created_at,
+    updated_at: v.updated_at,
+  };
+}

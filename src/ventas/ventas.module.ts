@@ -1,0 +1,59 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClientesModule } from '@/clientes/clientes.module';
+import { CotizacionesModule } from '@/cotizaciones/cotizaciones.module';
+import { EmpresasModule } from '@/empresas/empresas.module';
+import { ProductosModule } from '@/productos/productos.module';
+import { SeriesModule } from '@/series/series.module';
+import { SunatModule } from '@/sunat/sunat.module';
+import { Venta } from './entities/venta.entity';
+import { VentaDetalle } from './entities/venta-detalle.entity';
+import { VentaAnulacionService } from './venta-anulacion.service';
+import { VentaArchivosService } from './venta-archivos.service';
+import { VentaBusquedaService } from './venta-busqueda.service';
+import { VentaClienteResolver } from './venta-cliente';
+import { VentaConsultaService } from './venta-consulta.service';
+import { VentaContenido } from './venta-contenido';
+import { VentaCotizacion } from './venta-cotizacion';
+import { VentaCreacionService } from './venta-creacion.service';
+import { VentaEdicionService } from './venta-edicion.service';
+import { VentaEnvioService } from './venta-envio.service';
+import { VentaLineasResolver } from './venta-lineas';
+import { VentaStock } from './venta-stock';
+import { VentaViewLoader } from './venta-view.loader';
+import { VentaXmlService } from './venta-xml.service';
+import { VentasController } from './ventas.controller';
+import { VentasService } from './ventas.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Venta, VentaDetalle]),
+    ClientesModule,
+    ProductosModule,
+    CotizacionesModule,
+    EmpresasModule,
+    SeriesModule,
+    SunatModule,
+  ],
+  // Controllers with fixed paths under /ventas (exportar-*) go BEFORE VentasController (see its comment).
+  controllers: [VentasController],
+  providers: [
+    VentasService,
+    VentaViewLoader,
+    VentaConsultaService,
+    VentaCreacionService,
+    VentaEdicionService,
+    VentaAnulacionService,
+    VentaEnvioService,
+    VentaArchivosService,
+    VentaClienteResolver,
+    VentaLineasResolver,
+    VentaContenido,
+    VentaCotizacion,
+    VentaStock,
+    VentaXmlService,
+    VentaBusquedaService,
+  ],
+  exports: [VentasService, VentaBusquedaService],
+})
+export class VentasModule {}

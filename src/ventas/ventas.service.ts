@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { SunatStatePatch, VentaView } from './dto/venta-view';
+import { Venta } from './entities/venta.entity';
+import { VentaViewLoader } from './venta-view.loader';
+
+/**
+ * The sale as other modules use it (notes, guides, daily summaries, voiding, PDFs). Every method is
+ * scoped by company: another company's sale is simply not found (null).
+ */
+@Injectable()
+export class VentasService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly loader: VentaViewLoader,
+  ) {}
+
+  /** The company's sale with client, tipoDocumento and lines, or null. Pass a manager to read inside a transaction. */
+  async findForEmpresa(empresaId: number, id: number, manager: EntityManager = this.dataSource.manager): Promise<VentaView | null> {
+    const venta = await manager.findOne(Venta, { where: { id_venta: id, id_empresa: empresaId } });
+    return venta ? this.loader.load(manager, venta) : null;
+  }
+
+  /** Several of the company's sales (ids of other companies are left out), ordered by id. */
+  async findManyForEmpresa(empresaId: number, ids: number[], manager: EntityManager = this.dataSource.manager): Promise<VentaView[]> {
+    if (!ids.length) return [];
+    const ventas = await manager
+      .createQueryBuilder(Venta, 'v')
+      .where('v.id_empresa = :empresaId AND v.id_venta IN (:...ids)', { empresaId, ids: [...new Set(ids)] })
+      .orderBy('v.id_venta', 'ASC')
+      .getMany();
+    return this.loader.loadMany(manager, ventas);
+  }
+
+  /** Which of these sale ids exist in any company (SPEC.md's "must exist" rules of RC/RA bodies). */
+  async existingIds(ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = await this.dataSource.getRepository(Venta).find({ select: { id_venta: true }, where: { id_venta: In([...new Set(ids)]) } });
+    return new Set(rows.map((r) => r.id_venta));
+  }
+
+  /**
+   * SELECT ... FOR UPDATE on the sale row inside the caller's transaction (it must be one), then the view.
+   * Concurrent callers that lock the same sale queue until the first transaction ends.
+   */
+  async lockForUpdate(manager: EntityManager, empresaId: number, id: number): Promise<VentaView | null> {
+    const venta = await manager.findOne(Venta, {
+      where: { id_venta: id, id_empresa: empresaId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    return venta ? this.loader.load(manager, venta) : null;
+  }
+
+  /** Writes SUNAT's verdict on the sale (and estado when given); fields left undefined are not touched. */
+  async setSunatState(manager: EntityManager, id: number, patch: SunatStatePatch): Promise<void> {
+    const set: Partial<Venta> = { estado_sunat: patch.estado_sunat };
+    if (patch.estado !== undefined) set.estado = patch.estado;
+    if (patch.mensaje_sunat !== undefined) set.mensaje_sunat = patch.mensaje_sunat;
+    if (patch.codigo_sunat !== undefined) set.codigo_sunat = patch.codigo_sunat;
+    if (patch.cdr_url !== undefined) set.cdr_url = patch.cdr_url;
+    await manager.update(Venta, { id_venta: id }, set);
+  }
+}
