@@ -74,6 +74,7 @@ async function main(): Promise<void> {
   console.log(`target build+sign+zip >= 50 % of raw: ${worst >= 0.5 ? 'met' : 'NOT met'} (worst ${(worst * 100).toFixed(1)} %)`);
 
   if (process.argv.includes('--zip-candidates')) compareZips(cases[0], seconds, rounds);
+  if (!process.argv.includes('--no-pdf')) await (require('./pdf') as typeof import('./pdf')).runPdfBench({ seconds, rounds }); // issue 10: PDFs/s and 50,000-sale exports
 }
 
 /** The zip can cost as much as the signature: compare writers on the largest signed document. */

@@ -1,0 +1,65 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { drained } from './backpressure';
+import { estadoSunatVenta, VentaExportada } from './ventas-lotes';
+
+const TIPO: Record<string, string> = { '01': 'FACTURA', '03': 'BOLETA' };
+
+export const COLUMNAS_EXCEL = [
+  { header: 'Fecha', key: 'fecha', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
+  { header: 'Tipo', key: 'tipo', width: 10 },
+  { header: 'Serie', key: 'serie', width: 7 },
+  { header: 'Número', key: 'numero', width: 9 },
+  { header: 'Tipo doc.', key: 'tipo_doc', width: 9 },
+  { header: 'Documento', key: 'documento', width: 14 },
+  { header: 'Cliente', key: 'cliente', width: 40 },
+  { header: 'Moneda', key: 'moneda', width: 8 },
+  { header: 'Op. gravadas', key: 'op_gravadas', width: 13, style: { numFmt: '#,##0.00' } },
+  { header: 'Op. exoneradas', key: 'op_exoneradas', width: 13, style: { numFmt: '#,##0.00' } },
+  { header: 'Op. inafectas', key: 'op_inafectas', width: 13, style: { numFmt: '#,##0.00' } },
+  { header: 'IGV', key: 'igv', width: 12, style: { numFmt: '#,##0.00' } },
+  { header: 'Total', key: 'total', width: 13, style: { numFmt: '#,##0.00' } },
+  { header: 'Estado SUNAT', key: 'estado_sunat', width: 18 },
+] as const;
+
+/**
+ * Writes the sales as .xlsx to `out` with exceljs's streaming WorkbookWriter: each row is committed
+ * (serialised into the zip stream) as soon as it is added, inline strings (no shared-string table
+ * kept in memory), and the next batch is read only when the response has drained.
+ */
+export async function writeVentasExcel(lotes: AsyncIterable<VentaExportada[]>, out: Writable): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'facturacion-sunat';
+  const sheet = workbook.addWorksheet('Ventas', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNAS_EXCEL.map((c) => ({ ...c, style: 'style' in c ? { ...c.style } : undefined }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  let count = 0;
+  for await (const lote of lotes) {
+    for (const v of lote) {
+      sheet
+        .addRow({
+          fecha: new Date(`${v.fecha_emision}T00:00:00Z`),
+          tipo: TIPO[v.tipo_documento] ?? v.tipo_documento,
+          serie: v.serie,
+          numero: v.numero,
+          tipo_doc: v.cliente_tipo_doc,
+          documento: v.cliente_documento,
+          cliente: v.cliente_datos,
+          moneda: v.tipo_moneda,
+          op_gravadas: Number(v.op_gravadas),
+          op_exoneradas: Number(v.op_exoneradas),
+          op_inafectas: Number(v.op_inafectas),
+          igv: Number(v.igv),
+          total: Number(v.total),
+          estado_sunat: estadoSunatVenta(v.estado, v.estado_sunat),
+        })
+        .commit();
+      count++;
+    }
+    await drained(out);
+  }
+  sheet.commit();
+  await workbook.commit();
+  return count;
+}

@@ -1,0 +1,88 @@
+import { DataSource } from 'typeorm';
+import { likePattern } from '@/common/pagination';
+import { ExportarVentasQueryDto } from './exportar-ventas.query';
+
+/** One sale as exported: amounts stay decimal strings as PostgreSQL returns them. */
+export interface VentaExportada {
+  id_venta: number;
+  fecha_emision: string;
+  hora_emision: string;
+  tipo_documento: string;
+  serie: string;
+  numero: number;
+  cliente_tipo_doc: string;
+  cliente_documento: string;
+  cliente_datos: string;
+  tipo_moneda: string;
+  op_gravadas: string;
+  op_exoneradas: string;
+  op_inafectas: string;
+  igv: string;
+  total: string;
+  estado: string;
+  estado_sunat: string;
+}
+
+export const LOTE_EXPORTACION = 1000;
+
+/** WHERE of GET /api/ventas, as SQL with numbered parameters (same filters, same meaning). */
+function filtros(empresaId: number, f: ExportarVentasQueryDto): { where: string[]; params: unknown[] } {
+  const where = ['v.id_empresa = $1'];
+  const params: unknown[] = [empresaId];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (f.fecha_desde) add((p) => `v.fecha_emision >= ${p}`, f.fecha_desde);
+  if (f.fecha_hasta) add((p) => `v.fecha_emision <= ${p}`, f.fecha_hasta);
+  if (f.tipo) add((p) => `v.tipo_documento = ${p}`, f.tipo);
+  if (f.estado_sunat) add((p) => `v.estado_sunat = ${p}`, f.estado_sunat);
+  if (f.estado) add((p) => `v.estado = ${p}`, f.estado);
+  if (f.serie) add((p) => `v.serie = ${p}`, f.serie);
+  const q = f.q?.trim();
+  if (q) add((p) => `v.numero_completo ILIKE ${p}`, likePattern(q));
+  const cliente = f.cliente?.trim();
+  if (cliente) add((p) => `(c.documento ILIKE ${p} OR c.datos ILIKE ${p})`, likePattern(cliente));
+  return { where, params };
+}
+
+/**
+ * The company's filtered sales in issue order (fecha_emision, id_venta), read by keyset pagination in
+ * batches of `lote`: each query starts after the last row of the previous one, so memory holds one
+ * batch whatever the total, and no OFFSET scan grows with the position.
+ */
+export async function* ventasEnLotes(
+  dataSource: DataSource,
+  empresaId: number,
+  f: ExportarVentasQueryDto,
+  lote = LOTE_EXPORTACION,
+): AsyncGenerator<VentaExportada[]> {
+  const { where, params } = filtros(empresaId, f);
+  let after: { fecha: string; id: number } | null = null;
+  for (;;) {
+    const p = [...params];
+    const conds = [...where];
+    if (after) {
+      p.push(after.fecha, after.id);
+      conds.push(`(v.fecha_emision, v.id_venta) > ($${p.length - 1}::date, $${p.length})`);
+    }
+    p.push(lote);
+    const rows: VentaExportada[] = await dataSource.query(
+      `SELECT v.id_venta, to_char(v.fecha_emision, 'YYYY-MM-DD') AS fecha_emision, v.hora_emision, v.tipo_documento, v.serie, v.numero,
+              c.tipo_doc AS cliente_tipo_doc, c.documento AS cliente_documento, c.datos AS cliente_datos, v.tipo_moneda,
+              v.op_gravadas, v.op_exoneradas, v.op_inafectas, v.igv, v.total, v.estado, v.estado_sunat
+         FROM ventas v JOIN clientes c ON c.id_cliente = v.id_cliente
+        WHERE ${conds.join(' AND ')}
+        ORDER BY v.fecha_emision, v.id_venta
+        LIMIT $${p.length}`,
+      p,
+    );
+    if (rows.length) yield rows;
+    if (rows.length < lote) return;
+    const last = rows[rows.length - 1];
+    after = { fecha: last.fecha_emision, id: last.id_venta };
+  }
+}
+
+/** 'ANULADO', 'ACEPTADO'... as the PDFs print it. */
+export { estadoSunatVenta } from '../pdf/renderers/venta.renderer';

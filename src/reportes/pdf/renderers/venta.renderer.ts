@@ -1,0 +1,100 @@
+import type { VentaView } from '@/ventas/dto/venta-view';
+import { MONEDA_NOMBRE, TIPO_DOC_IDENTIDAD, fecha, inWords, money, moneyWith, quantity } from '../layout/format';
+import { Formato, PdfOptions } from '../layout/page';
+import { EmisorImpreso, Par } from '../printable';
+import { sunatQrPayload } from '../qr-payload';
+import { LineaImpresa, renderComprobante } from './comprobante';
+
+export interface VentaImpresa {
+  venta: VentaView;
+  emisor: EmisorImpreso;
+}
+
+const TITULO: Record<string, string> = { '01': 'FACTURA ELECTRÓNICA', '03': 'BOLETA DE VENTA ELECTRÓNICA' };
+const LEYENDA: Record<string, string> = { '01': 'factura electrónica', '03': 'boleta de venta electrónica' };
+
+/** estado '2' (anulada) wins; otherwise estado_sunat: '0' pendiente, '1' aceptada, '2' rechazada, '3' ticket. */
+export function estadoSunatVenta(estado: string, estadoSunat: string): string {
+  if (estado === '2') return 'ANULADO';
+  return { '0': 'PENDIENTE DE ENVÍO', '1': 'ACEPTADO', '2': 'RECHAZADO', '3': 'EN PROCESO' }[estadoSunat] ?? estadoSunat;
+}
+
+/** Catálogo 06 of the client: the stored tipo_doc, or the length rule (11 digits RUC, 8 DNI). */
+export function tipoDocCliente(tipoDoc: string | null | undefined, documento: string): string {
+  if (tipoDoc) return tipoDoc;
+  if (/^\d{11}$/.test(documento)) return '6';
+  if (/^\d{8}$/.test(documento)) return '1';
+  return '0';
+}
+
+export function ventaQrPayload(ruc: string, v: VentaView): string {
+  return sunatQrPayload({
+    ruc,
+    tipo: v.tipo_documento,
+    serie: v.serie,
+    numero: v.numero,
+    igv: v.igv,
+    total: v.total,
+    fecha: v.fecha_emision,
+    clienteTipoDoc: tipoDocCliente(v.cliente.tipo_doc, v.cliente.documento),
+    clienteNumDoc: v.cliente.documento,
+    hash: v.hash_cpe,
+  });
+}
+
+export function lineaVenta(l: VentaView['productosVentas'][number]): LineaImpresa {
+  return {
+    cantidad: quantity(l.cantidad),
+    unidad: l.unidad_medida,
+    codigo: l.codigo_producto ?? l.producto?.codigo ?? '',
+    descripcion: l.descripcion,
+    precio: money(l.precio_unitario),
+    importe: money(l.total),
+  };
+}
+
+/** Op. gravadas/exoneradas/inafectas (those not zero, gravadas always), IGV and the total. */
+export function totalesVenta(moneda: string, v: Pick<VentaView, 'op_gravadas' | 'op_exoneradas' | 'op_inafectas' | 'igv' | 'total'>): Par[] {
+  const pares: Par[] = [['Op. gravadas', moneyWith(moneda, v.op_gravadas)]];
+  if (Number(v.op_exoneradas)) pares.push(['Op. exoneradas', moneyWith(moneda, v.op_exoneradas)]);
+  if (Number(v.op_inafectas)) pares.push(['Op. inafectas', moneyWith(moneda, v.op_inafectas)]);
+  pares.push(['IGV', moneyWith(moneda, v.igv)], ['Importe total', moneyWith(moneda, v.total)]);
+  return pares;
+}
+
+export function clienteCampos(cliente: { tipo_doc?: string | null; documento: string; datos: string; direccion?: string | null }): Par[] {
+  const tipo = tipoDocCliente(cliente.tipo_doc, cliente.documento);
+  return [
+    ['Cliente', cliente.datos],
+    [TIPO_DOC_IDENTIDAD[tipo] ?? 'Documento', cliente.documento],
+    ['Dirección', cliente.direccion ?? ''],
+  ];
+}
+
+/** Invoice or boleta in A4 or 80 mm. */
+export function renderVentaPdf({ venta: v, emisor }: VentaImpresa, formato: Formato, options: PdfOptions = {}): PDFKit.PDFDocument {
+  const moneda = v.tipo_moneda || 'PEN';
+  return renderComprobante(
+    {
+      emisor,
+      titulo: { titulo: TITULO[v.tipo_documento] ?? v.tipoDocumento.descripcion, numero: `${v.serie}-${v.numero}` },
+      campos: [
+        ...clienteCampos(v.cliente),
+        ['Fecha de emisión', `${fecha(v.fecha_emision)} ${v.hora_emision ?? ''}`.trim()],
+        ['Moneda', MONEDA_NOMBRE[moneda] ?? moneda],
+      ],
+      lineas: v.productosVentas.map(lineaVenta),
+      totales: totalesVenta(moneda, v),
+      enLetras: inWords(v.total, moneda),
+      pie: {
+        qr: ventaQrPayload(emisor.ruc, v),
+        hash: v.hash_cpe,
+        leyenda: `Representación impresa de la ${LEYENDA[v.tipo_documento] ?? 'factura electrónica'}`,
+        estado: estadoSunatVenta(v.estado, v.estado_sunat),
+        mensaje: v.estado_sunat === '2' && v.estado !== '2' ? v.mensaje_sunat : null,
+      },
+    },
+    formato,
+    options,
+  );
+}
