@@ -4,6 +4,8 @@ const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolat
 const moduleNameMapper = { '^@/(.*)$': '<rootDir>/src/$1' };
 
 module.exports = {
+  // e2e files spend much of their time waiting on PostgreSQL, the simulator and the XSL tool: two workers on two cores.
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'unit',
