@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { alreadyAccepted, conflict, sunatUnavailable, xmlMissing } from '@/common/errors/http-errors';
+import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
 import { BillResult } from '@/sunat/gateway/results';
 import { DocumentIssuer, MissingXml } from '@/sunat/nest/document-issuer';
+import { billVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
 import { documentNameOf } from '@/sunat/nest/storage-keys';
 import { SUNAT_RECHAZADA, VENTA_ANULADA } from '@/ventas/entities/venta.entity';
 import { VentasService } from '@/ventas/ventas.service';
@@ -12,9 +13,7 @@ import { bloquearNota } from './nota-bloqueo';
 import { NotaKind, notaUrls } from './nota-kind';
 import { MSG_NOTA } from './nota-messages';
 
-export type EnvioNotaRespuesta =
-  | { success: true; codigo: string; mensaje: string; observaciones: string[]; cdr_url: string }
-  | { success: false; codigo: string; message: string };
+export type EnvioNotaRespuesta = EnvioRespuesta;
 
 /**
  * POST {id}/enviar: sendBill of the stored XML (the issuer reconciles lost answers with getStatusCdr and
@@ -46,32 +45,24 @@ export class NotaEnvioService {
 
   private async registrar(manager: EntityManager, kind: NotaKind, nota: NotaBase, result: BillResult | MissingXml): Promise<EnvioNotaRespuesta> {
     const cdrUrl = notaUrls.cdr(kind, nota.id);
-    switch (result.kind) {
-      case 'missing-xml':
-        throw xmlMissing();
-      case 'accepted': {
-        const observaciones = result.notes.map((n) => (n.code ? `${n.code} - ${n.message}` : n.message));
-        const mensaje = [result.message, ...observaciones].join(' | ');
-        await manager.update(kind.entity, { id: nota.id }, { estado: NOTA_ACEPTADA, codigo_sunat: result.code, mensaje_sunat: mensaje, cdr_url: cdrUrl });
-        if (kind.anulaVenta) {
-          await this.ventas.setSunatState(manager, nota.id_venta, {
-            estado: VENTA_ANULADA,
-            estado_sunat: SUNAT_RECHAZADA,
-            mensaje_sunat: `Anulada por la ${kind.recurso.toLowerCase()} ${nota.serie}-${nota.numero} aceptada por SUNAT.`,
-          });
-        }
-        return { success: true, codigo: result.code, mensaje: result.message, observaciones, cdr_url: cdrUrl };
+    const verdict = billVerdict(result);
+    const sunat = { codigo_sunat: verdict.codigo, mensaje_sunat: verdict.mensajeSunat };
+    if (verdict.kind === 'accepted') {
+      await manager.update(kind.entity, { id: nota.id }, { estado: NOTA_ACEPTADA, ...sunat, cdr_url: cdrUrl });
+      if (kind.anulaVenta) {
+        await this.ventas.setSunatState(manager, nota.id_venta, {
+          estado: VENTA_ANULADA,
+          estado_sunat: SUNAT_RECHAZADA,
+          mensaje_sunat: `Anulada por la ${kind.recurso.toLowerCase()} ${nota.serie}-${nota.numero} aceptada por SUNAT.`,
+        });
       }
-      case 'rejected':
-        // The number is spent at SUNAT: the note stays rejected; a new note is the way forward.
-        await manager.update(kind.entity, { id: nota.id }, { estado: NOTA_RECHAZADA, codigo_sunat: result.code, mensaje_sunat: result.message, cdr_url: cdrUrl });
-        return { success: false, codigo: result.code, message: result.message };
-      case 'exception':
-        // Refused without registering (SOAP fault): the number is not consumed, the note stays pendiente.
-        await manager.update(kind.entity, { id: nota.id }, { codigo_sunat: result.code, mensaje_sunat: result.message });
-        return { success: false, codigo: result.code, message: result.message };
-      default:
-        throw sunatUnavailable(result.message);
+    } else if (verdict.kind === 'rejected') {
+      // The number is spent at SUNAT: the note stays rejected; a new note is the way forward.
+      await manager.update(kind.entity, { id: nota.id }, { estado: NOTA_RECHAZADA, ...sunat, cdr_url: cdrUrl });
+    } else {
+      // Refused without registering (SOAP fault): the number is not consumed, the note stays pendiente.
+      await manager.update(kind.entity, { id: nota.id }, sunat);
     }
+    return envioRespuesta(verdict, cdrUrl);
   }
 }

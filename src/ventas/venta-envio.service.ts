@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { alreadyAccepted, conflict, sunatUnavailable, xmlMissing } from '@/common/errors/http-errors';
+import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
 import { BillResult } from '@/sunat/gateway/results';
 import { DocumentIssuer, MissingXml } from '@/sunat/nest/document-issuer';
+import { billVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
 import { documentNameOf } from '@/sunat/nest/storage-keys';
 import { SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_RECHAZADA, VENTA_ANULADA, Venta } from './entities/venta.entity';
 import { BOLETA } from './tipos-documento';
 import { bloquearVenta, MSG_VENTA } from './venta-bloqueo';
 import { VentasService } from './ventas.service';
 
-export type EnvioRespuesta =
-  | { success: true; codigo: string; mensaje: string; observaciones: string[]; cdr_url: string }
-  | { success: false; codigo: string; message: string };
+export type { EnvioRespuesta };
 
 /**
  * POST /api/ventas/{id}/enviar: sendBill of an invoice, synchronously. The sale row stays locked (NOWAIT)
@@ -43,26 +42,14 @@ export class VentaEnvioService {
 
   private async registrar(manager: Parameters<VentasService['setSunatState']>[0], venta: Venta, result: BillResult | MissingXml): Promise<EnvioRespuesta> {
     const cdrUrl = `/api/ventas/${venta.id_venta}/cdr`;
-    switch (result.kind) {
-      case 'missing-xml':
-        throw xmlMissing();
-      case 'accepted': {
-        const observaciones = result.notes.map((n) => (n.code ? `${n.code} - ${n.message}` : n.message));
-        const mensaje = [result.message, ...observaciones].join(' | ');
-        await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_ACEPTADA, codigo_sunat: result.code, mensaje_sunat: mensaje, cdr_url: cdrUrl });
-        return { success: true, codigo: result.code, mensaje: result.message, observaciones, cdr_url: cdrUrl };
-      }
-      case 'rejected':
-        // The number is spent at SUNAT: the sale stays rejected; a new sale is the way forward.
-        await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_RECHAZADA, codigo_sunat: result.code, mensaje_sunat: result.message, cdr_url: cdrUrl });
-        return { success: false, codigo: result.code, message: result.message };
-      case 'exception':
-        // Refused without registering (SOAP fault): the number is not consumed, the sale can be fixed and sent again.
-        await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: venta.estado_sunat, codigo_sunat: result.code, mensaje_sunat: result.message });
-        return { success: false, codigo: result.code, message: result.message };
-      default:
-        throw sunatUnavailable(result.message);
-    }
+    const verdict = billVerdict(result);
+    const sunat = { codigo_sunat: verdict.codigo, mensaje_sunat: verdict.mensajeSunat };
+    // accepted: '1'; rejected: '2' (the number is spent at SUNAT, a new sale is the way forward);
+    // exception: not registered, the number is not consumed and the sale keeps its state.
+    if (verdict.kind === 'accepted') await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_ACEPTADA, ...sunat, cdr_url: cdrUrl });
+    else if (verdict.kind === 'rejected') await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_RECHAZADA, ...sunat, cdr_url: cdrUrl });
+    else await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: venta.estado_sunat, ...sunat });
+    return envioRespuesta(verdict, cdrUrl);
   }
 }
 

@@ -1,0 +1,41 @@
+import { sunatUnavailable, xmlMissing } from '@/common/errors/http-errors';
+import { BillResult } from '../gateway/results';
+import { MissingXml } from './document-issuer';
+
+/** What a synchronous send (sendBill) decided, in the terms every sending module stores and answers. */
+export interface BillVerdict {
+  /** accepted (observations included), rejected (CDR: number spent), exception (not registered). */
+  kind: 'accepted' | 'rejected' | 'exception';
+  codigo: string;
+  message: string;
+  observaciones: string[];
+  /** What goes in mensaje_sunat: the message, then the observations. */
+  mensajeSunat: string;
+}
+
+export type EnvioRespuesta =
+  | { success: true; codigo: string; mensaje: string; observaciones: string[]; cdr_url: string }
+  | { success: false; codigo: string; message: string };
+
+/** Missing XML is a 409 and a send with no usable answer a 502; everything else is a verdict. */
+export function billVerdict(result: BillResult | MissingXml): BillVerdict {
+  switch (result.kind) {
+    case 'missing-xml':
+      throw xmlMissing();
+    case 'accepted':
+    case 'rejected':
+    case 'exception': {
+      const observaciones = 'notes' in result ? result.notes.map((n) => (n.code ? `${n.code} - ${n.message}` : n.message)) : [];
+      return { kind: result.kind, codigo: result.code, message: result.message, observaciones, mensajeSunat: [result.message, ...observaciones].join(' | ') };
+    }
+    default:
+      throw sunatUnavailable(result.message);
+  }
+}
+
+/** The API answer of POST .../enviar for a verdict. */
+export function envioRespuesta(verdict: BillVerdict, cdrUrl: string): EnvioRespuesta {
+  return verdict.kind === 'accepted'
+    ? { success: true, codigo: verdict.codigo, mensaje: verdict.message, observaciones: verdict.observaciones, cdr_url: cdrUrl }
+    : { success: false, codigo: verdict.codigo, message: verdict.message };
+}
