@@ -23,7 +23,10 @@ export function buildLoggerOptions(app: Pick<AppConfig, 'logLevel'>): Params {
       genReqId: (req: IncomingMessage) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
       redact: { paths: REDACTED_PATHS, censor: '[oculto]' },
       // The query string may carry ?token= on download routes: log the path only.
-      serializers: { req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }) },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     },
   };
 }
