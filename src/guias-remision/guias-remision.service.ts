@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { GuiaResponse, toGuiaResponse } from './guia.mapper';
+import { GuiasQueryService } from './services/guias-query.service';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { GuiaRemision } from './entities/guia-remision.entity';
@@ -22,6 +24,7 @@ export class GuiasRemisionService {
   constructor(
     @InjectRepository(GuiaRemision) private readonly guias: Repository<GuiaRemision>,
     private readonly tickets: GuiaTicketService,
+    private readonly query: GuiasQueryService,
   ) {}
 
   /** Guides in estado 'enviado' of every company, oldest first. */
@@ -40,6 +43,11 @@ export class GuiasRemisionService {
    * Queries the ticket and applies the answer. Resolves with SPEC's body ('98' carries en_proceso);
    * rejects with an HttpException when SUNAT cannot be reached (502) or there is no ticket (409).
    */
+  /** The company's guide with its lines, as the API shows it (404 / 403 otherwise): for printing. */
+  async detalleForEmpresa(empresaId: number, id: number): Promise<GuiaResponse> {
+    return toGuiaResponse(await this.query.get(empresaId, id));
+  }
+
   /** Still waiting for SUNAT's final answer. */
   async isPending(guiaId: number): Promise<boolean> {
     return this.guias.exists({ where: { id: guiaId, estado: 'enviado' } });

@@ -1,8 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CotizacionesModule } from '@/cotizaciones/cotizaciones.module';
 import { EmpresasModule } from '@/empresas/empresas.module';
-import { GuiaRemision } from '@/guias-remision/entities/guia-remision.entity';
+import { GuiasRemisionModule } from '@/guias-remision/guias-remision.module';
 import { NotasModule } from '@/notas/notas.module';
 import { VentasModule } from '@/ventas/ventas.module';
 import { ClsContextMiddleware } from './cls-context.middleware';
@@ -18,7 +17,7 @@ import { ReportesWebController } from './reportes-web.controller';
  * module in scan order, and /api/ventas/exportar-* must be matched before VentasController's /:id.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([GuiaRemision]), EmpresasModule, VentasModule, CotizacionesModule, NotasModule],
+  imports: [EmpresasModule, GuiasRemisionModule, VentasModule, CotizacionesModule, NotasModule],
   controllers: [VentasExportController, VentasExportWebController, ReportesWebController],
   providers: [EmisorImpresoService, DocumentosImpresosService, ReportesPdfService, VentasExportService],
 })

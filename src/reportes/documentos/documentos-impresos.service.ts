@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
-import { notFound } from '@/common/errors/http-errors';
+import { forbidden, notFound } from '@/common/errors/http-errors';
 import { CotizacionesService } from '@/cotizaciones/cotizaciones.service';
-import { GuiaRemision } from '@/guias-remision/entities/guia-remision.entity';
-import { assertGuiaDeEmpresa } from '@/guias-remision/services/guias-query.service';
+import { GuiasRemisionService } from '@/guias-remision/guias-remision.service';
 import { NOTA_CREDITO } from '@/notas-credito/nota-credito.kind';
 import { NOTA_DEBITO } from '@/notas-debito/nota-debito.kind';
 import { NotaServicios } from '@/notas/nota-servicios';
@@ -14,24 +11,22 @@ import { GuiaImpresa } from '../pdf/renderers/guia.renderer';
 import { NotaImpresa } from '../pdf/renderers/nota.renderer';
 import { VentaImpresa } from '../pdf/renderers/venta.renderer';
 import { EmisorImpresoService } from './emisor-impreso.service';
-import { assertPropio } from './propiedad';
 
 /** Loads what each renderer prints, through the owning module's detail service, company-scoped. */
 @Injectable()
 export class DocumentosImpresosService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly emisores: EmisorImpresoService,
     private readonly ventas: VentasService,
     private readonly cotizaciones: CotizacionesService,
     private readonly notas: NotaServicios,
-    @InjectRepository(GuiaRemision) private readonly guias: Repository<GuiaRemision>,
+    private readonly guias: GuiasRemisionService,
   ) {}
 
   async venta(empresaId: number, id: number): Promise<VentaImpresa> {
-    await assertPropio(this.dataSource, 'ventas', id, empresaId, 'Venta');
     const venta = await this.ventas.findForEmpresa(empresaId, id);
-    if (!venta) throw notFound('Venta');
+    // SPEC "Authentication" 7: another company's sale is 403, a missing one 404.
+    if (!venta) throw (await this.ventas.existingIds([id])).has(id) ? forbidden() : notFound('Venta');
     return { venta, emisor: await this.emisores.forEmpresa(empresaId) };
   }
 
@@ -47,12 +42,9 @@ export class DocumentosImpresosService {
     return { nota, tipo, emisor: await this.emisores.forEmpresa(empresaId) };
   }
 
-  /**
-   * The guide with its lines. GuiasRemisionModule does not export its detail service (GuiasQueryService),
-   * so the row is read here and checked with that module's own rule (assertGuiaDeEmpresa: 404 / 403).
-   */
+  /** The guide with its lines (404 / 403 by the guides module's own rule). */
   async guia(empresaId: number, id: number): Promise<GuiaImpresa> {
-    const guia = assertGuiaDeEmpresa(await this.guias.findOne({ where: { id }, relations: { detalles: true }, order: { detalles: { id: 'ASC' } } }), empresaId);
+    const guia = await this.guias.detalleForEmpresa(empresaId, id);
     return { guia, emisor: await this.emisores.forEmpresa(empresaId) };
   }
 }

@@ -1,4 +1,4 @@
-import type { GuiaRemision } from '@/guias-remision/entities/guia-remision.entity';
+import type { GuiaResponse } from '@/guias-remision/guia.mapper';
 import { descripcionMotivo } from '@/guias-remision/motivos-traslado';
 import { TIPO_DOC_IDENTIDAD, fecha, quantity } from '../layout/format';
 import { drawFields } from '../layout/fields';
@@ -10,7 +10,7 @@ import { EmisorImpreso, Par } from '../printable';
 
 export interface GuiaImpresa {
   /** With its lines (detalles). */
-  guia: GuiaRemision;
+  guia: GuiaResponse;
   emisor: EmisorImpreso;
 }
 
@@ -36,7 +36,7 @@ const COLUMNAS: Record<Formato, Columna[]> = {
 const doc = (tipo: string | null, numero: string | null) => (numero ? `${TIPO_DOC_IDENTIDAD[tipo ?? ''] ?? 'DOC.'} ${numero}` : '');
 
 /** Carrier (public transport, 01) or driver and vehicle (private, 02). */
-function transporte(g: GuiaRemision): Par[] {
+function transporte(g: GuiaResponse): Par[] {
   if (g.mod_transporte === '01') {
     return [
       ['Modalidad', '01 - Transporte público'],
