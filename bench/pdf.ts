@@ -16,7 +16,7 @@ import { buildDataSourceOptions } from '@/database/data-source-options';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@/database/embedded-postgres';
 import { ExportarVentasQueryDto } from '@/reportes/export/exportar-ventas.query';
 import { writeVentasExcel } from '@/reportes/export/ventas-excel';
-import { ventasEnLotes } from '@/reportes/export/ventas-lotes';
+import { ventasEnLotes } from '@/ventas/venta-lotes';
 import { writeVentasPdf } from '@/reportes/export/ventas-pdf';
 import { Formato, toBuffer } from '@/reportes/pdf/layout/page';
 import { EmisorImpreso } from '@/reportes/pdf/printable';

@@ -3,6 +3,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { SunatStatePatch, VentaView } from './dto/venta-view';
 import { Venta } from './entities/venta.entity';
 import { VentaViewLoader } from './venta-view.loader';
+import { FiltrosVentas, VentaExportada, ventasEnLotes } from './venta-lotes';
 
 /**
  * The sale as other modules use it (notes, guides, daily summaries, voiding, PDFs). Every method is
@@ -30,6 +31,11 @@ export class VentasService {
       .orderBy('v.id_venta', 'ASC')
       .getMany();
     return this.loader.loadMany(manager, ventas);
+  }
+
+  /** The company's filtered sales in issue order, in batches read by keyset (exports of any size). */
+  enLotes(empresaId: number, filtros: FiltrosVentas, lote?: number): AsyncGenerator<VentaExportada[]> {
+    return ventasEnLotes(this.dataSource, empresaId, filtros, lote);
   }
 
   /** Which of these sale ids exist in any company (SPEC.md's "must exist" rules of RC/RA bodies). */

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { ExportarVentasQueryDto } from '../../src/reportes/export/exportar-ventas.query';
-import { ventasEnLotes } from '../../src/reportes/export/ventas-lotes';
+import { VentasService } from '../../src/ventas/ventas.service';
 import { inspectPdf } from '../../src/reportes/testing/pdf-inspect';
 import { insertarVentasMasivas } from '../../src/reportes/testing/ventas-masivas';
 import { bearer, login, Session } from '../support/auth';
@@ -152,7 +152,7 @@ describe('Reportes: sales exports (Excel and PDF), streamed', () => {
     it('reads by keyset in batches: every sale once, in (fecha, id) order, whatever the batch size', async () => {
       const seen: Array<{ id: number; fecha: string }> = [];
       let batches = 0;
-      for await (const lote of ventasEnLotes(t.dataSource, empresaC, new ExportarVentasQueryDto(), 97)) {
+      for await (const lote of t.app.get(VentasService).enLotes(empresaC, new ExportarVentasQueryDto(), 97)) {
         expect(lote.length).toBeLessThanOrEqual(97);
         batches++;
         seen.push(...lote.map((v) => ({ id: v.id_venta, fecha: v.fecha_emision })));

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { drained } from './backpressure';
-import { estadoSunatVenta, VentaExportada } from './ventas-lotes';
+import { VentaExportada } from '@/ventas/venta-lotes';
+import { estadoSunatVenta } from '../pdf/renderers/venta.renderer';
 
 const TIPO: Record<string, string> = { '01': 'FACTURA', '03': 'BOLETA' };
 

@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import { hoyLima } from '@/common/fecha';
+import { VentasService } from '@/ventas/ventas.service';
 import { EmisorImpresoService } from '../documentos/emisor-impreso.service';
 import { ExportarVentasQueryDto } from './exportar-ventas.query';
 import { writeVentasExcel } from './ventas-excel';
-import { ventasEnLotes } from './ventas-lotes';
 import { writeVentasPdf } from './ventas-pdf';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -36,20 +35,20 @@ export class VentasExportService {
   private readonly logger = new Logger(VentasExportService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly ventas: VentasService,
     private readonly emisores: EmisorImpresoService,
   ) {}
 
   async excel(empresaId: number, filtros: ExportarVentasQueryDto, res: Response): Promise<void> {
     const emisor = await this.emisores.forEmpresa(empresaId, false);
     this.start(res, XLSX, `ventas-${emisor.ruc}-${hoyLima()}.xlsx`);
-    await this.guard(res, () => writeVentasExcel(ventasEnLotes(this.dataSource, empresaId, filtros), res));
+    await this.guard(res, () => writeVentasExcel(this.ventas.enLotes(empresaId, filtros), res));
   }
 
   async pdf(empresaId: number, filtros: ExportarVentasQueryDto, res: Response): Promise<void> {
     const emisor = await this.emisores.forEmpresa(empresaId);
     this.start(res, 'application/pdf', `ventas-${emisor.ruc}-${hoyLima()}.pdf`);
-    await this.guard(res, () => writeVentasPdf(ventasEnLotes(this.dataSource, empresaId, filtros), emisor, { descripcion: describir(filtros) }, res));
+    await this.guard(res, () => writeVentasPdf(this.ventas.enLotes(empresaId, filtros), emisor, { descripcion: describir(filtros) }, res));
   }
 
   private start(res: Response, type: string, nombre: string): void {

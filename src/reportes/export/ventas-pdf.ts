@@ -6,7 +6,8 @@ import { drawHeader } from '../pdf/layout/header';
 import { BOLD, FONT, GRAY, LINE, createPdf } from '../pdf/layout/page';
 import { EmisorImpreso } from '../pdf/printable';
 import { drained } from './backpressure';
-import { estadoSunatVenta, VentaExportada } from './ventas-lotes';
+import { VentaExportada } from '@/ventas/venta-lotes';
+import { estadoSunatVenta } from '../pdf/renderers/venta.renderer';
 
 interface Col {
   titulo: string;

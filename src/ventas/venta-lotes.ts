@@ -1,6 +1,9 @@
 import { DataSource } from 'typeorm';
 import { likePattern } from '@/common/pagination';
-import { ExportarVentasQueryDto } from './exportar-ventas.query';
+import { VentaQueryDto } from './dto/venta-query.dto';
+
+/** The list filters of GET /api/ventas, without pagination. */
+export type FiltrosVentas = Pick<VentaQueryDto, 'fecha_desde' | 'fecha_hasta' | 'tipo' | 'estado_sunat' | 'estado' | 'cliente' | 'serie' | 'q'>;
 
 /** One sale as exported: amounts stay decimal strings as PostgreSQL returns them. */
 export interface VentaExportada {
@@ -26,7 +29,7 @@ export interface VentaExportada {
 export const LOTE_EXPORTACION = 1000;
 
 /** WHERE of GET /api/ventas, as SQL with numbered parameters (same filters, same meaning). */
-function filtros(empresaId: number, f: ExportarVentasQueryDto): { where: string[]; params: unknown[] } {
+function filtros(empresaId: number, f: FiltrosVentas): { where: string[]; params: unknown[] } {
   const where = ['v.id_empresa = $1'];
   const params: unknown[] = [empresaId];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -54,7 +57,7 @@ function filtros(empresaId: number, f: ExportarVentasQueryDto): { where: string[
 export async function* ventasEnLotes(
   dataSource: DataSource,
   empresaId: number,
-  f: ExportarVentasQueryDto,
+  f: FiltrosVentas,
   lote = LOTE_EXPORTACION,
 ): AsyncGenerator<VentaExportada[]> {
   const { where, params } = filtros(empresaId, f);
@@ -83,6 +86,3 @@ export async function* ventasEnLotes(
     after = { fecha: last.fecha_emision, id: last.id_venta };
   }
 }
-
-/** 'ANULADO', 'ACEPTADO'... as the PDFs print it. */
-export { estadoSunatVenta } from '../pdf/renderers/venta.renderer';
