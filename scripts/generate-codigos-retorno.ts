@@ -6,6 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseCsv } from './csv';
 
 const source = resolve(process.argv[2] ?? resolve(__dirname, '../../shared/sunat/codes/codigos_retorno.csv'));
 const target = resolve(__dirname, '../src/sunat/codes/codigos-retorno.json');
@@ -24,36 +25,9 @@ const ALREADY_REGISTERED_PATTERNS = [
 /** They match the wording but speak of a related payment document, not of the one sent. */
 const NOT_ALREADY_REGISTERED = new Set(['2614', '2627']);
 
+
 type Tipo = 'consulta' | 'excepcion' | 'rechazo' | 'observacion';
 
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      if (row.some((f) => f !== '')) rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 const [header, ...rows] = parseCsv(readFileSync(source, 'utf8'));
 const col = (name: string) => {
