@@ -4,7 +4,7 @@ import { Decimal } from 'decimal.js';
 import request from 'supertest';
 import { EmisorService } from '../../src/empresas/emisor.service';
 import { verifyWithXmlsec } from '../../src/sunat/signing/testing/verify-signature';
-import { SHARED_DIR } from '../../src/sunat/xml/testing/paths';
+import { SUNAT_XSL_TOOL } from '../../src/sunat/xml/testing/paths';
 import { texts } from '../../src/sunat/xml/testing/query';
 import { validateXsd, writeTemp } from '../../src/sunat/xml/testing/validators';
 import { bearer, login, Session } from '../support/auth';
@@ -24,7 +24,7 @@ function pemOf(derBase64: string): string {
 
 /** SUNAT's XSL rules on several files of one type in one run; returns each file's report. */
 function sunatXsl(tipo: '07' | '08', files: string[]): Map<string, string> {
-  const run = spawnSync(path.join(SHARED_DIR, 'tools', 'sunat-xsl', 'validate'), [tipo, ...files], { encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(SUNAT_XSL_TOOL, [tipo, ...files], { encoding: 'utf8', timeout: 120_000 });
   const out = `${run.stdout}${run.stderr}`;
   const reports = new Map<string, string>();
   for (const block of out.split(/^== /m).slice(1)) {

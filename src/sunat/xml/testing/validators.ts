@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SHARED_DIR } from './paths';
+import { SHARED_DIR, SUNAT_XSL_TOOL } from './paths';
 
 export const XSD = {
   invoice: 'xsd/2.1/maindoc/UBL-Invoice-2.1.xsd',
@@ -37,7 +37,7 @@ export function validateXsd(file: string, xsd: keyof typeof XSD): ToolResult {
 
 /** SUNAT's own XSL rules (shared/tools/sunat-xsl); status 0 means no errors. */
 export function validateSunatXsl(tipo: string, file: string): ToolResult {
-  const run = spawnSync(path.join(SHARED_DIR, 'tools', 'sunat-xsl', 'validate'), [tipo, file], {
+  const run = spawnSync(SUNAT_XSL_TOOL, [tipo, file], {
     encoding: 'utf8',
     timeout: 120_000,
   });
