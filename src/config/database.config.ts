@@ -12,7 +12,7 @@ export interface DatabaseConfig {
 export function loadDatabaseConfig(): DatabaseConfig {
   return {
     url: envString('DATABASE_URL'),
-    poolSize: envInt('DB_POOL_SIZE', 10),
+    poolSize: envInt('DB_POOL_SIZE', 20),
     migrationsRun: envBool('DB_MIGRATIONS_RUN', true),
     logging: envBool('DB_LOGGING', false),
   };
