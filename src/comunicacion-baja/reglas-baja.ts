@@ -1,20 +1,32 @@
 import { diasDesde } from '@/common/fecha';
+import type { NotaParaBaja } from '@/notas/nota-baja.service';
 import type { VentaView } from '@/ventas/dto/venta-view';
 
 export const PLAZO_DIAS = 7;
 const TIPOS_BAJA = ['01', '07', '08'];
+const MSG_TIPO = 'solo facturas y notas se dan de baja; las boletas se anulan con el resumen diario.';
+const msgPlazo = (fecha: string) => `han pasado más de ${PLAZO_DIAS} días desde su emisión (${fecha}).`;
 
 /**
  * SPEC.md's rules per sale, in order; null when the sale may be voided. `deadline` tells the caller
  * that only the 7-day rule failed (such sales still go to '3' per SPEC.md).
  */
 export function motivoRechazoBaja(venta: VentaView, now = new Date()): { reason: string; deadline: boolean } | null {
-  if (!TIPOS_BAJA.includes(venta.tipoDocumento.cod_sunat)) {
-    return { reason: 'solo facturas y notas se dan de baja; las boletas se anulan con el resumen diario.', deadline: false };
-  }
+  if (!TIPOS_BAJA.includes(venta.tipoDocumento.cod_sunat)) return { reason: MSG_TIPO, deadline: false };
   if (venta.estado_sunat !== '1') return { reason: `no está aceptada por SUNAT (estado_sunat ${venta.estado_sunat}).`, deadline: false };
-  if (diasDesde(venta.fecha_emision, now) > PLAZO_DIAS) {
-    return { reason: `han pasado más de ${PLAZO_DIAS} días desde su emisión (${venta.fecha_emision}).`, deadline: true };
-  }
+  if (diasDesde(venta.fecha_emision, now) > PLAZO_DIAS) return { reason: msgPlazo(venta.fecha_emision), deadline: true };
+  return null;
+}
+
+/**
+ * The same rules for a credit or debit note: (1) type 07/08, (2) accepted by SUNAT, not voided and not in
+ * a voiding ticket, (3) the 7-day deadline. A refused note keeps its state (the '3' hold is for sales).
+ */
+export function motivoRechazoBajaNota(nota: NotaParaBaja, now = new Date()): string | null {
+  if (!TIPOS_BAJA.includes(nota.tipoDocumento)) return MSG_TIPO;
+  if (nota.estado === 'anulado') return 'ya fue dada de baja en SUNAT.';
+  if (nota.estado !== 'aceptado') return `no está aceptada por SUNAT (estado ${nota.estado}).`;
+  if (nota.baja === 'en_proceso') return 'tiene una comunicación de baja en proceso.';
+  if (diasDesde(nota.fecha_emision, now) > PLAZO_DIAS) return msgPlazo(nota.fecha_emision);
   return null;
 }

@@ -4,6 +4,7 @@ import { hoyLima } from '@/common/fecha';
 import { EmisorService } from '@/empresas/emisor.service';
 import { summaryFileName, voidedFileName } from '@/sunat/documents/file-names';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
+import { NotaBajaService } from '@/notas/nota-baja.service';
 import { VentasService } from '@/ventas/ventas.service';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
@@ -13,7 +14,8 @@ import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
 
 /**
  * Sends an RC or RA batch: number, build, sign and store it with its batch record in one transaction;
- * send it; then, in a second transaction, keep the ticket and put the sales in estado_sunat '3'.
+ * send it; then, in a second transaction, keep the ticket and put the sales in estado_sunat '3' (RA notes:
+ * baja 'en_proceso').
  * A failed send leaves the batch in 'error' (its file name is spent; the next one gets the next number).
  */
 @Injectable()
@@ -24,6 +26,7 @@ export class LoteEnvioService {
     private readonly issuer: DocumentIssuer,
     private readonly ventas: VentasService,
     private readonly poller: TicketPoller,
+    private readonly notas: NotaBajaService,
   ) {}
 
   async enviar(input: EnvioLoteInput): Promise<EnvioLoteResult> {
@@ -31,12 +34,13 @@ export class LoteEnvioService {
     const credentials = await emisor.credentials();
     const fechaGeneracion = hoyLima();
     const incluidas = input.lineas.filter((l) => l.incluido);
+    const notas = input.notas ?? [];
 
     const lote = await this.dataSource.transaction(async (manager) => {
       const correlativo = await nextLoteCorrelativo(manager, emisor.ruc, input.tipo, fechaGeneracion);
       const fileName = (input.tipo === 'RC' ? summaryFileName : voidedFileName)(emisor.ruc, fechaGeneracion, correlativo);
       const name = fileName.replace(/\.xml$/, '');
-      const xml = input.buildXml({ company: emisor.company, fechaGeneracion, correlativo, rate: emisor.igvRate, percent: emisor.igvPercent, lineas: incluidas });
+      const xml = input.buildXml({ company: emisor.company, fechaGeneracion, correlativo, rate: emisor.igvRate, percent: emisor.igvPercent, lineas: incluidas, notas });
       const issued = await this.issuer.issue(input.empresaId, name, xml, credentials);
       const saved = await manager.save(
         manager.create(LoteSunat, {
@@ -51,10 +55,17 @@ export class LoteEnvioService {
           estado: 'preparado',
         }),
       );
-      await manager.insert(
-        LoteSunatItem,
-        input.lineas.map((l) => ({ id_lote: saved.id, id_venta: l.venta.id_venta, estado_linea: l.estado_linea, motivo: l.motivo ?? null, incluido: l.incluido })),
-      );
+      await manager.insert(LoteSunatItem, [
+        ...input.lineas.map((l) => ({ id_lote: saved.id, id_venta: l.venta.id_venta, estado_linea: l.estado_linea, motivo: l.motivo ?? null, incluido: l.incluido })),
+        ...notas.map((l) => ({
+          id_lote: saved.id,
+          id_nota_credito: l.nota.tipo === 'NC' ? l.nota.id : null,
+          id_nota_debito: l.nota.tipo === 'ND' ? l.nota.id : null,
+          estado_linea: '3' as const,
+          motivo: l.motivo,
+          incluido: true,
+        })),
+      ]);
       return { ...saved, name };
     });
 
@@ -64,6 +75,9 @@ export class LoteEnvioService {
         await manager.update(LoteSunat, { id: lote.id }, { estado: 'enviado', ticket: result.ticket });
         for (const linea of input.lineas) {
           await this.ventas.setSunatState(manager, linea.venta.id_venta, { estado_sunat: '3', mensaje_sunat: input.mensajeTicket(result.ticket) });
+        }
+        for (const linea of notas) {
+          await this.notas.marcarEnProceso(manager, linea.nota.tipo, linea.nota.id, input.mensajeTicket(result.ticket));
         }
       });
       await this.poller.enqueueLote(lote.id);

@@ -1,3 +1,4 @@
+import type { NotaParaBaja } from '@/notas/nota-baja.service';
 import type { Company } from '@/sunat/documents/common';
 import type { VentaView } from '@/ventas/dto/venta-view';
 import type { TipoLote } from './entities/lote-sunat.entity';
@@ -10,15 +11,31 @@ export interface LoteLinea {
   incluido: boolean;
 }
 
+/** RA only: an accepted credit or debit note to void (always sent; line status '3'). */
+export interface LoteLineaNota {
+  nota: NotaParaBaja;
+  motivo: string;
+}
+
 export interface EnvioLoteInput {
   empresaId: number;
   userId: number;
   tipo: TipoLote;
   fechaReferencia: string;
   lineas: LoteLinea[];
+  /** RA: notes voided with the sales (after them in the file). */
+  notas?: LoteLineaNota[];
   /** Builds the unsigned XML of the lines that are included. */
-  buildXml: (args: { company: Company; fechaGeneracion: string; correlativo: number; rate: string; percent: string; lineas: LoteLinea[] }) => string;
-  /** What mensaje_sunat of each sale says while the ticket is pending. */
+  buildXml: (args: {
+    company: Company;
+    fechaGeneracion: string;
+    correlativo: number;
+    rate: string;
+    percent: string;
+    lineas: LoteLinea[];
+    notas: LoteLineaNota[];
+  }) => string;
+  /** What mensaje_sunat of each sale (and note) says while the ticket is pending. */
   mensajeTicket: (ticket: string) => string;
 }
 

@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EmpresasModule } from '@/empresas/empresas.module';
+import { NotasModule } from '@/notas/notas.module';
 import { VentasModule } from '@/ventas/ventas.module';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
@@ -9,9 +10,9 @@ import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
 import { TicketPollerModule } from '@/ticket-poller/ticket-poller.module';
 import { TicketService } from './ticket.service';
 
-/** RC/RA batches, their ticket resolution and the background ticket poller. */
+/** RC/RA batches, their ticket resolution and the background ticket poller (RA notes through NotasModule's NotaBajaService). */
 @Module({
-  imports: [TypeOrmModule.forFeature([LoteSunat, LoteSunatItem]), EmpresasModule, VentasModule, TicketPollerModule],
+  imports: [TypeOrmModule.forFeature([LoteSunat, LoteSunatItem]), EmpresasModule, VentasModule, NotasModule, TicketPollerModule],
   providers: [LoteEnvioService, TicketService],
   exports: [LoteEnvioService, TicketService],
 })

@@ -5,6 +5,7 @@ import { EmisorService } from '@/empresas/emisor.service';
 import { storageKeys } from '@/sunat/nest/storage-keys';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { TicketStatusResult } from '@/sunat/gateway/results';
+import { NotaBajaService } from '@/notas/nota-baja.service';
 import { VentasService } from '@/ventas/ventas.service';
 import { unexpected } from './batch-errors';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
@@ -24,6 +25,7 @@ export class TicketService {
     private readonly emisores: EmisorService,
     private readonly issuer: DocumentIssuer,
     private readonly ventas: VentasService,
+    private readonly notas: NotaBajaService,
   ) {}
 
   /** consultar-ticket: the SPEC.md answer; 502 when SUNAT cannot be reached. */
@@ -66,7 +68,7 @@ export class TicketService {
       const code = 'code' in result ? result.code : '';
       const mensaje = ('message' in result && result.message) || (accepted ? 'Aceptado por SUNAT.' : 'Error desconocido');
       const items = await manager.find(LoteSunatItem, { where: { id_lote: lote.id } });
-      await applyLoteOutcome(manager, this.ventas, lote, items, accepted, mensaje);
+      await applyLoteOutcome(manager, this.ventas, this.notas, lote, items, accepted, mensaje);
       const hasCdr = 'cdrZip' in result && !!result.cdrZip;
       await manager.update(LoteSunat, { id: lote.id }, {
         estado: accepted ? 'aceptado' : 'rechazado',

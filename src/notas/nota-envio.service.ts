@@ -8,7 +8,7 @@ import { billVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-v
 import { documentNameOf } from '@/sunat/nest/storage-keys';
 import { SUNAT_RECHAZADA, VENTA_ANULADA } from '@/ventas/entities/venta.entity';
 import { VentasService } from '@/ventas/ventas.service';
-import { NOTA_ACEPTADA, NOTA_RECHAZADA, NotaBase } from './entities/nota-base';
+import { NOTA_ACEPTADA, NOTA_ANULADA, NOTA_RECHAZADA, NotaBase } from './entities/nota-base';
 import { bloquearNota } from './nota-bloqueo';
 import { NotaKind, notaUrls } from './nota-kind';
 import { MSG_NOTA } from './nota-messages';
@@ -36,6 +36,7 @@ export class NotaEnvioService {
       const nota = await bloquearNota(manager, kind, empresaId, id);
       if (nota.estado === NOTA_ACEPTADA) throw alreadyAccepted();
       if (nota.estado === NOTA_RECHAZADA) throw conflict(MSG_NOTA.rechazada);
+      if (nota.estado === NOTA_ANULADA) throw conflict(MSG_NOTA.anulada);
       const name = nota.nombre_xml ? documentNameOf(nota.nombre_xml) : null;
       if (!name) throw xmlMissing();
       const result = await this.issuer.sendBill(emisor.context(), empresaId, name);

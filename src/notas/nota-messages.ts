@@ -12,6 +12,7 @@ export const MSG_NOTA = {
   motivoOtroTipo: (kind: NotaKind) => `El motivo no corresponde a una ${kind.recurso.toLowerCase()}.`,
   motivoInactivo: 'El motivo no está activo.',
   rechazada: 'SUNAT rechazó esta nota; su número ya no puede reenviarse. Emita una nueva nota.',
+  anulada: 'La nota fue dada de baja en SUNAT (comunicación de baja aceptada).',
   enviando: 'La nota se está enviando a SUNAT; intente nuevamente en unos segundos.',
   ventaNoEncontrada: 'Venta no encontrada con esa serie y número.',
   creada: (kind: NotaKind) => `${kind.recurso} creada correctamente.`,

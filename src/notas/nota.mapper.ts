@@ -30,6 +30,8 @@ export interface NotaView {
   fecha_emision: string;
   hora_emision: string;
   estado: string;
+  /** Voiding (RA): 'en_proceso', 'aceptada' or null. */
+  baja: string | null;
   hash_cpe: string | null;
   xml_url: string | null;
   nombre_xml: string | null;
@@ -70,6 +72,7 @@ export function toNotaView(n: NotaBase, extra: { motivo?: MotivoNota; venta?: Ve
     fecha_emision: n.fecha_emision,
     hora_emision: n.hora_emision,
     estado: n.estado,
+    baja: n.baja ?? null,
     hash_cpe: n.hash_cpe,
     xml_url: n.xml_url,
     nombre_xml: n.nombre_xml,

@@ -1,10 +1,25 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 
+/**
+ * One document to void: EXACTLY ONE of id_venta (factura), id_nota_credito, id_nota_debito; checked by the
+ * service (422 on `documentos.N`), since class-validator has no cross-field rule with that key.
+ */
 export class DocumentoBajaDto {
+  @IsOptional()
   @IsInt()
   @Min(1)
-  id_venta: number;
+  id_venta?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id_nota_credito?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id_nota_debito?: number;
 
   /** Reason sent to SUNAT; empty becomes 'ERROR EN EMISION'. */
   @IsString()

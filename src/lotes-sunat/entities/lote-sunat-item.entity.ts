@@ -1,7 +1,10 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { LoteSunat } from './lote-sunat.entity';
 
-/** One sale carried by a batch, with the summary line status it was sent with ('1', '2', '3'). */
+/**
+ * One document carried by a batch, with the summary line status it was sent with ('1', '2', '3'): a sale,
+ * or (RA only) a credit or debit note; exactly one of the three ids is set (CHECK in the migration).
+ */
 @Entity('lote_sunat_items')
 export class LoteSunatItem {
   @PrimaryGeneratedColumn()
@@ -14,8 +17,14 @@ export class LoteSunatItem {
   @JoinColumn({ name: 'id_lote' })
   lote?: LoteSunat;
 
-  @Column({ type: 'int' })
-  id_venta: number;
+  @Column({ type: 'int', nullable: true })
+  id_venta: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  id_nota_credito: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  id_nota_debito: number | null;
 
   @Column({ type: 'char', length: 1 })
   estado_linea: '1' | '2' | '3';

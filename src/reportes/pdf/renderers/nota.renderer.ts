@@ -19,7 +19,7 @@ const LEYENDA = { '07': 'nota de crédito electrónica', '08': 'nota de débito 
 const AFECTADO: Record<string, string> = { '01': 'FACTURA', '03': 'BOLETA' };
 
 export function estadoSunatNota(estado: string): string {
-  return { pendiente: 'PENDIENTE DE ENVÍO', aceptado: 'ACEPTADO', rechazado: 'RECHAZADO' }[estado] ?? estado.toUpperCase();
+  return { pendiente: 'PENDIENTE DE ENVÍO', aceptado: 'ACEPTADO', rechazado: 'RECHAZADO', anulado: 'ANULADO (DADO DE BAJA)' }[estado] ?? estado.toUpperCase();
 }
 
 export function notaQrPayload(ruc: string, tipo: '07' | '08', n: NotaView): string {
