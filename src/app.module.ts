@@ -39,7 +39,7 @@ import { NotasDebitoModule } from './notas-debito/notas-debito.module';
 @Module({
   imports: [
     ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig] }),
-    ClsModule.forRoot({ global: true, middleware: { mount: true } }),
+    ClsModule.forRoot({ global: true }), // mounted for every route in app.setup.ts
     LoggerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: (app: ConfigType<typeof appConfig>) => buildLoggerOptions(app) }),
     TypeOrmModule.forRootAsync({
       inject: [databaseConfig.KEY],

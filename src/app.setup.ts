@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
+import { ClsService } from 'nestjs-cls';
 import { Logger } from 'nestjs-pino';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 
@@ -11,6 +12,10 @@ export function setupApp(app: INestApplication): INestApplication {
   express.useLogger(app.get(Logger));
   express.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
   express.useBodyParser('json', { limit: '5mb' });
+  // Every request gets its context (caller, active company) before routing, web routes outside /api
+  // included: ClsModule's own mount follows the global prefix and missed /reporteNV and /reporte.
+  const cls = app.get(ClsService);
+  app.use((_req: unknown, _res: unknown, next: () => void) => cls.run(() => next()));
   app.use(helmet({ contentSecurityPolicy: false }));
   app.setGlobalPrefix('api', { exclude: ['reporteNV/(.*)', 'reporte/(.*)'] });
   app.useGlobalPipes(createValidationPipe());

@@ -1,10 +1,9 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CotizacionesModule } from '@/cotizaciones/cotizaciones.module';
 import { EmpresasModule } from '@/empresas/empresas.module';
 import { GuiasRemisionModule } from '@/guias-remision/guias-remision.module';
 import { NotasModule } from '@/notas/notas.module';
 import { VentasModule } from '@/ventas/ventas.module';
-import { ClsContextMiddleware } from './cls-context.middleware';
 import { DocumentosImpresosService } from './documentos/documentos-impresos.service';
 import { EmisorImpresoService } from './documentos/emisor-impreso.service';
 import { VentasExportController, VentasExportWebController } from './export/ventas-export.controller';
@@ -21,9 +20,4 @@ import { ReportesWebController } from './reportes-web.controller';
   controllers: [VentasExportController, VentasExportWebController, ReportesWebController],
   providers: [EmisorImpresoService, DocumentosImpresosService, ReportesPdfService, VentasExportService],
 })
-export class ReportesModule implements NestModule {
-  /** The web routes live outside /api, where ClsModule's middleware does not reach (see ClsContextMiddleware). */
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(ClsContextMiddleware).forRoutes(ReportesWebController, VentasExportWebController);
-  }
-}
+export class ReportesModule {}

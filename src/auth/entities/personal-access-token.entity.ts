@@ -21,9 +21,6 @@ export class PersonalAccessToken {
   @Column({ type: 'timestamptz', nullable: true })
   revoked_at: Date | null;
 
-  @Column({ type: 'timestamptz', nullable: true })
-  last_used_at: Date | null;
-
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 }
