@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { adminUrlOf, TEMPLATE_DB, withDatabase } from './database-urls';
+import { adminUrlOf, TEMPLATE_DB, withDatabase, workerDatabase } from './database-urls';
 
 /**
  * A fresh database for the calling test file, cloned from the migrated template (fast: a file copy
@@ -8,7 +8,7 @@ import { adminUrlOf, TEMPLATE_DB, withDatabase } from './database-urls';
 export async function createTestDatabase(): Promise<string> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL must be set by the e2e globalSetup');
-  const name = `facturacion_test_w${process.env.JEST_WORKER_ID ?? '0'}`;
+  const name = workerDatabase(process.env.JEST_WORKER_ID ?? '0');
   const admin = new Client({ connectionString: adminUrlOf(base) });
   await admin.connect();
   try {
