@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule, ConfigType } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClsModule } from 'nestjs-cls';
 import { LoggerModule } from 'nestjs-pino';
@@ -35,6 +35,7 @@ import { UsuariosModule } from './usuarios/usuarios.module';
 import { VentasModule } from './ventas/ventas.module';
 import { NotasCreditoModule } from './notas-credito/notas-credito.module';
 import { NotasDebitoModule } from './notas-debito/notas-debito.module';
+import { NoStoreInterceptor } from './common/interceptors/no-store.interceptor';
 
 @Module({
   imports: [
@@ -71,6 +72,7 @@ import { NotasDebitoModule } from './notas-debito/notas-debito.module';
     { provide: APP_GUARD, useExisting: AuthGuard },
     { provide: APP_GUARD, useClass: PermissionsGuard },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    { provide: APP_INTERCEPTOR, useClass: NoStoreInterceptor },
   ],
 })
 export class AppModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { sunatUnavailable } from '@/common/errors/http-errors';
+import { notFound, sunatUnavailable } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
 import { storageKeys } from '@/sunat/nest/storage-keys';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
@@ -28,8 +28,13 @@ export class TicketService {
     private readonly notas: NotaBajaService,
   ) {}
 
-  /** consultar-ticket: the SPEC.md answer; 502 when SUNAT cannot be reached. */
+  /**
+   * consultar-ticket: the SPEC.md answer; 502 when SUNAT cannot be reached. Only tickets of the active
+   * company's own batches are asked about (404 otherwise), so nobody can query or probe others' tickets.
+   */
   async consultar(empresaId: number, ticket: string): Promise<TicketAnswer> {
+    const own = await this.dataSource.getRepository(LoteSunat).exists({ where: { id_empresa: empresaId, ticket } });
+    if (!own) throw notFound('Ticket');
     try {
       const result = await this.query(empresaId, ticket);
       if (outcomeOf(result) === 'sin_respuesta') throw sunatUnavailable(result.kind === 'not-sent' || result.kind === 'unknown' ? result.message : result.kind);

@@ -102,6 +102,22 @@ describe('Voiding communication (comunicación de baja)', () => {
     await send('/api/comunicacion-baja/consultar-ticket', {}).expect(422);
   });
 
+  it("answers only the active company's own tickets (404 for another company's or an unknown one), writing nothing for them", async () => {
+    const f = await facturaAceptada();
+    const { ticket } = (await send('/api/comunicacion-baja', { documentos: [{ id_venta: f.id_venta, motivo: 'X' }] }).expect(200)).body;
+    const other = await createEmpresa(t, admin);
+    const outsider = await createUserSession(t, admin, other.id_empresa, ['ventas.create']);
+    const ajeno = await send('/api/comunicacion-baja/consultar-ticket', { ticket }, outsider).expect(404);
+    expect(ajeno.body).toEqual({ success: false, message: 'Ticket no encontrado.' });
+    await send('/api/resumen-diario/consultar-ticket', { ticket }, outsider).expect(404);
+    const probes = t.sunat.state.requests.length;
+    await send('/api/comunicacion-baja/consultar-ticket', { ticket: 'NO-EXISTE-123' }).expect(404);
+    expect(t.sunat.state.requests.length).toBe(probes);
+    expect(await estado(f.id_venta)).toMatchObject({ estado_sunat: '3' });
+    await send('/api/comunicacion-baja/consultar-ticket', { ticket }).expect(200);
+    expect(await estado(f.id_venta)).toMatchObject({ estado_sunat: '2' });
+  });
+
   it('needs ventas.delete to send and ventas.create to query', async () => {
     const creator = await createUserSession(t, admin, empresaId, ['ventas.create']);
     await send('/api/comunicacion-baja', { documentos: [{ id_venta: 1, motivo: 'x' }] }, creator).expect(403);

@@ -82,6 +82,18 @@ describe('Reportes: sales exports (Excel and PDF), streamed', () => {
     expect(JSON.stringify(sheet.getSheetValues())).not.toContain('CLIENTE DE OTRA EMPRESA');
   });
 
+  it('neutralises formula-looking text a client typed (leading apostrophe), and is never cached', async () => {
+    const hostile = '=HYPERLINK("http://atacante.example","Ver")';
+    await createVenta(t, b, { cliente_datos: hostile });
+    const res = await excel('/api/ventas/exportar-excel', b.token).expect(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const sheet = await readSheet(res.body);
+    const rows = (sheet.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    const row = rows.find((r) => String(r[6]).includes('HYPERLINK'))!;
+    expect(row[6]).toBe(`'${hostile}`);
+    expect(rows.flat().some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
+  });
+
   it('applies the filters of GET /api/ventas (dates, tipo, cliente, estado_sunat)', async () => {
     const numeros = async (query: string) => {
       const sheet = await readSheet((await excel(`/api/ventas/exportar-excel?${query}`, a.token).expect(200)).body);

@@ -51,6 +51,9 @@ describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
     expect(cdr.status).toBe(200);
     expect(cdr.headers['content-type']).toBe('application/zip');
     expect(cdr.headers['content-disposition']).toBe(`attachment; filename="R-${BETA_RUC}-01-F001-${f.numero}.zip"`);
+    expect(cdr.headers['cache-control']).toBe('private, no-store');
+    const xml = await request(t.http).get(`/api/ventas/${f.id_venta}/xml`).set(bearer(user.token)).expect(200);
+    expect(xml.headers['cache-control']).toBe('private, no-store');
     expect((cdr.body as Buffer).subarray(0, 2).toString('latin1')).toBe('PK');
 
     const again = await enviar(f.id_venta);

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { drained } from './backpressure';
+import { celdaTexto } from './celda-texto';
 import { VentaExportada } from '@/ventas/venta-lotes';
 import { estadoSunatVenta } from '../pdf/renderers/venta.renderer';
 
@@ -42,11 +43,11 @@ export async function writeVentasExcel(lotes: AsyncIterable<VentaExportada[]>, o
         .addRow({
           fecha: new Date(`${v.fecha_emision}T00:00:00Z`),
           tipo: TIPO[v.tipo_documento] ?? v.tipo_documento,
-          serie: v.serie,
+          serie: celdaTexto(v.serie),
           numero: v.numero,
-          tipo_doc: v.cliente_tipo_doc,
-          documento: v.cliente_documento,
-          cliente: v.cliente_datos,
+          tipo_doc: celdaTexto(v.cliente_tipo_doc),
+          documento: celdaTexto(v.cliente_documento),
+          cliente: celdaTexto(v.cliente_datos),
           moneda: v.tipo_moneda,
           op_gravadas: Number(v.op_gravadas),
           op_exoneradas: Number(v.op_exoneradas),

@@ -91,9 +91,14 @@ export class DocumentIssuer {
     return result;
   }
 
+  /** SUNAT's last raw answer per document and operation (overwritten, at most RAW_LIMIT characters). */
   private async keepRaw(empresaId: number, name: string, raw: RawAnswer): Promise<void> {
-    await this.storage.put(storageKeys.raw(empresaId, `${name}-${raw.operation}`), `HTTP ${raw.httpStatus}\n${raw.body}`);
+    const body = raw.body.length > RAW_LIMIT ? `${raw.body.slice(0, RAW_LIMIT)}\n[... ${raw.body.length - RAW_LIMIT} more characters]` : raw.body;
+    await this.storage.put(storageKeys.raw(empresaId, `${name}-${raw.operation}`), `HTTP ${raw.httpStatus}\n${body}`);
   }
 }
+
+/** A raw answer is kept for diagnosis; CDR zips are stored apart, so 64 KiB of text is plenty. */
+const RAW_LIMIT = 64 * 1024;
 
 const safe = (ticket: string) => ticket.replace(/[^0-9A-Za-z-]/g, '');
