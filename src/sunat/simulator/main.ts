@@ -1,6 +1,6 @@
 import { startSunatSimulator } from './sunat-simulator';
 
-/** Standalone local SUNAT (`npm run sunat:sim`). Env: SUNAT_SIM_PORT, SUNAT_SIM_HOST, SUNAT_SIM_TICKET_POLLS, SUNAT_SIM_XSD_DIR. */
+/** Standalone local SUNAT (`npm run sunat:sim`). Env: SUNAT_SIM_PORT, SUNAT_SIM_HOST, SUNAT_SIM_TICKET_POLLS, SUNAT_SIM_XSD_DIR (default vendor/sunat/xsd). */
 async function main(): Promise<void> {
   const simulator = await startSunatSimulator({
     port: Number(process.env.SUNAT_SIM_PORT ?? 8088),
