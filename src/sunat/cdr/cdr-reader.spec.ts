@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseSoapResponse } from '@/sunat/gateway/soap/soap-response';
+import { VENDOR_SUNAT_DIR } from '@/sunat/xml/testing/paths';
 import { zipDocument } from '@/sunat/zip/zip';
 import { cdrOutcome, CdrParseError, readCdr, readCdrZip } from './cdr-reader';
 import { Cdr } from './cdr-types';
 import { parseXml, UnsafeXmlError, XmlParseError } from './safe-xml';
 
-const SAMPLES = resolve(__dirname, '../../../../shared/sunat/samples');
+const SAMPLES = join(VENDOR_SUNAT_DIR, 'samples');
 
 const CDR_EXPECTATIONS: Record<string, Partial<Cdr> & { noteCodes?: string[] }> = {
   'R-20000000001-09-T001-1.gre.xml': {

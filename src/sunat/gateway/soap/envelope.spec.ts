@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { nodes, parseXml, text } from '@/sunat/cdr/safe-xml';
 import { getStatusResponse, sendBillResponse, sendSummaryResponse, soapFault } from '@/sunat/simulator/soap/soap-templates';
+import { VENDOR_SUNAT_DIR } from '@/sunat/xml/testing/paths';
 import { getStatusCdrEnvelope, sendBillEnvelope, SOAP_ENV_NS, SUNAT_SERVICE_NS, WSSE_NS } from './envelope';
 import { parseSoapResponse } from './soap-response';
 
-const SOAP_SAMPLES = resolve(__dirname, '../../../../../shared/sunat/samples/soap');
+const SOAP_SAMPLES = join(VENDOR_SUNAT_DIR, 'samples', 'soap');
 const sol = { ruc: '20000000001', usuario: 'MODDATOS', clave: 'a&b<c' };
 
 /** Element names with namespaces, nesting kept, text and prefixes ignored. */

@@ -6,7 +6,7 @@ import { noteAmounts } from '@/sunat/documents/note-amounts';
 import type { Summary } from '@/sunat/documents/summary';
 import type { Voided } from '@/sunat/documents/voided';
 
-/** The data of the real samples in shared/sunat/samples, as our models, for element-by-element comparison. */
+/** The data of the real samples in vendor/sunat/samples, as our models, for element-by-element comparison. */
 
 const SOFTGREEN: Company = {
   ruc: '12345678912',

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
-import { SHARED_DIR } from './paths';
+import { VENDOR_SUNAT_DIR } from './paths';
 
 /*
  * A UBL document as the ordered list of its elements (path from the root, e.g.
@@ -38,7 +38,7 @@ export function elements(xml: string): ElementEntry[] {
 }
 
 export function readSample(relative: string): string {
-  return fs.readFileSync(path.join(SHARED_DIR, 'sunat', 'samples', relative), 'utf8');
+  return fs.readFileSync(path.join(VENDOR_SUNAT_DIR, 'samples', relative), 'utf8');
 }
 
 function distinct(entries: readonly ElementEntry[]): string[] {
