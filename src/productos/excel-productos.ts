@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
+import { HttpException } from '@nestjs/common';
 import ExcelJS from 'exceljs';
 import { invalidField } from '@/common/errors/http-errors';
 import { MAX_FILAS_IMPORTACION } from './dto/importar.dto';
+import { excedeDescomprimido } from './xlsx-descomprimido';
 
 const CAMPOS = ['codigo', 'nombre', 'descripcion', 'unidad', 'precio', 'costo', 'stock', 'codigo_sunat', 'tipo_afectacion_igv', 'estado'] as const;
 const OBLIGATORIAS = ['codigo', 'nombre', 'precio'];
@@ -17,38 +20,71 @@ export interface FilaExcel {
  * every non-empty row below is one product. Unknown columns are ignored. Cells are turned into what a
  * JSON client would send: numbers for precio/costo/stock, text for codes.
  */
+/** Inflated size an import may reach: 5,000 rows of 10 columns need a few MB, the cap leaves room for styles. */
+export const MAX_DESCOMPRIMIDO = 50 * 1024 * 1024;
+
+/**
+ * Reads the first sheet of an .xlsx: row 1 holds the headers (field names, accents and case ignored),
+ * every non-empty row below is one product. Unknown columns are ignored. Cells are turned into what a
+ * JSON client would send: numbers for precio/costo/stock, text for codes. The sheet is streamed and the
+ * reading stops at the first row over the limit; the inflated size is capped before any parsing.
+ */
 export async function leerFilasExcel(buffer: Buffer): Promise<FilaExcel[]> {
   // An .xlsx is a zip: refuse anything else before handing it to the parser.
   if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw invalidField('archivo', 'El archivo debe ser un Excel .xlsx.');
-  const workbook = new ExcelJS.Workbook();
+  let excedido: boolean;
   try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    excedido = excedeDescomprimido(buffer, MAX_DESCOMPRIMIDO);
   } catch {
     throw invalidField('archivo', 'No se pudo leer el archivo Excel.');
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw invalidField('archivo', 'El archivo no tiene hojas.');
+  if (excedido) throw invalidField('archivo', `El archivo descomprimido supera ${MAX_DESCOMPRIMIDO / 1024 / 1024} MB.`);
+  try {
+    return await leerPrimeraHoja(buffer);
+  } catch (error) {
+    if (error instanceof HttpException) throw error;
+    throw invalidField('archivo', 'No se pudo leer el archivo Excel.');
+  }
+}
 
-  const columnas = new Map<number, string>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const campo = nombreDeCampo(textoDeCelda(cell.value));
-    if (campo) columnas.set(col, campo);
+async function leerPrimeraHoja(buffer: Buffer): Promise<FilaExcel[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
   });
-  const faltan = OBLIGATORIAS.filter((c) => ![...columnas.values()].includes(c));
-  if (faltan.length) throw invalidField('archivo', `Faltan columnas: ${faltan.join(', ')}.`);
-
-  const filas: FilaExcel[] = [];
-  sheet.eachRow((row, numero) => {
-    if (numero === 1) return;
-    const valores: Record<string, unknown> = {};
-    columnas.forEach((campo, col) => {
-      const valor = valorDeCelda(row.getCell(col).value, NUMERICOS.has(campo));
-      if (valor !== undefined) valores[campo] = valor;
-    });
-    if (Object.keys(valores).length) filas.push({ fila: numero, valores });
-  });
-  if (filas.length > MAX_FILAS_IMPORTACION) throw invalidField('archivo', `El archivo supera ${MAX_FILAS_IMPORTACION} filas.`);
-  return filas;
+  for await (const sheet of reader) {
+    const columnas = new Map<number, string>();
+    const filas: FilaExcel[] = [];
+    let cabecera = false;
+    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      if (!cabecera) {
+        cabecera = true;
+        if (row.number === 1) {
+          row.eachCell((cell, col) => {
+            const campo = nombreDeCampo(textoDeCelda(cell.value));
+            if (campo) columnas.set(col, campo);
+          });
+          const faltan = OBLIGATORIAS.filter((c) => ![...columnas.values()].includes(c));
+          if (faltan.length) throw invalidField('archivo', `Faltan columnas: ${faltan.join(', ')}.`);
+          continue;
+        }
+      }
+      if (columnas.size === 0) throw invalidField('archivo', `Faltan columnas: ${OBLIGATORIAS.join(', ')}.`);
+      const valores: Record<string, unknown> = {};
+      columnas.forEach((campo, col) => {
+        const valor = valorDeCelda(row.getCell(col).value, NUMERICOS.has(campo));
+        if (valor !== undefined) valores[campo] = valor;
+      });
+      if (!Object.keys(valores).length) continue;
+      if (filas.length === MAX_FILAS_IMPORTACION) throw invalidField('archivo', `El archivo supera ${MAX_FILAS_IMPORTACION} filas.`);
+      filas.push({ fila: row.number, valores });
+    }
+    if (!cabecera) throw invalidField('archivo', `Faltan columnas: ${OBLIGATORIAS.join(', ')}.`);
+    return filas;
+  }
+  throw invalidField('archivo', 'El archivo no tiene hojas.');
 }
 
 function nombreDeCampo(header: string | undefined): string | undefined {

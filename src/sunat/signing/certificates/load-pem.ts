@@ -1,5 +1,6 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { CertificateUnreadableError, WrongCertificatePasswordError } from './certificate-errors';
+import { assertKdfCost, encryptedPemDer } from './kdf-cost';
 import { checkCertificate, type CertificateCheckOptions, type LoadedCertificate } from './loaded-certificate';
 
 export interface PemInput {
@@ -18,6 +19,8 @@ function readKey({ privateKey, passphrase }: PemInput): KeyObject {
   const text = privateKey.toString();
   const block = /-----BEGIN (?:RSA |ENCRYPTED )?PRIVATE KEY-----[\s\S]+?-----END (?:RSA |ENCRYPTED )?PRIVATE KEY-----/.exec(text);
   if (!block) throw new CertificateUnreadableError('no se encontró la clave privada en formato PEM.');
+  const encrypted = encryptedPemDer(block[0]);
+  if (encrypted) assertKdfCost(encrypted);
   try {
     return createPrivateKey({ key: block[0], format: 'pem', passphrase });
   } catch (error) {

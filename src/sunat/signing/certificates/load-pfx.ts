@@ -1,6 +1,7 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { CertificateKeyMismatchError, CertificateUnreadableError, WrongCertificatePasswordError } from './certificate-errors';
+import { assertKdfCost } from './kdf-cost';
 import { checkCertificate, type CertificateCheckOptions, type LoadedCertificate } from './loaded-certificate';
 
 const MAC_FAILURE = /MAC could not be verified/i;
@@ -16,6 +17,7 @@ interface Pkcs12Content {
  * other certificate. Files that carry the CA chain are fine: the certificate matching the key wins.
  */
 export function loadPfx(data: Buffer, password: string, options?: CertificateCheckOptions): LoadedCertificate {
+  assertKdfCost(data);
   const content = readPkcs12(data.toString('binary'), password);
   if (content.certs.length === 0) throw new CertificateUnreadableError('el archivo no contiene un certificado.');
   const privateKey = toKeyObject(content.keys[0]);

@@ -1,0 +1,97 @@
+import ExcelJS from 'exceljs';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import forge from 'node-forge';
+import request from 'supertest';
+import { generateTestCertificate } from '../../src/sunat/signing/certificates/generate-test-certificate';
+import { bearer, login, Session } from '../support/auth';
+import { createTestApp, TestApp } from '../support/create-test-app';
+import { createEmpresa, createUserSession } from '../support/factories';
+
+/** An .xlsx whose first sheet is replaced by `sheetXml` (built here: no binary fixture in the repository). */
+async function xlsxWithSheet(sheetXml: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('Productos').addRows([['codigo', 'nombre', 'precio']]);
+  const parts = unzipSync(new Uint8Array(await workbook.xlsx.writeBuffer()));
+  parts['xl/worksheets/sheet1.xml'] = strToU8(sheetXml);
+  return Buffer.from(zipSync(parts, { level: 9 }));
+}
+
+const SHEET = (rows: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
+const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+
+/** The INTEGER 32768 (02 03 00 80 00) of every salt+count pair raised in place to 8,388,607. */
+function raiseKdfCounts(der: Buffer): Buffer {
+  const from = Buffer.from([0x02, 0x03, 0x00, 0x80, 0x00]);
+  const out = Buffer.from(der);
+  for (let at = out.indexOf(from); at >= 0; at = out.indexOf(from, at + 1)) out.set([0x7f, 0xff, 0xff], at + 2);
+  return out;
+}
+
+/**
+ * Hostile files (issue 14): each is refused with a 422 naming the field, and the service keeps
+ * answering others meanwhile (health under 1 s while the hostile request runs).
+ */
+describe('Security: uploaded files cannot freeze the service', () => {
+  let t: TestApp;
+  let admin: Session;
+  let user: Session;
+  let empresa: { id_empresa: number; ruc: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await login(t);
+    empresa = await createEmpresa(t, admin);
+    user = await createUserSession(t, admin, empresa.id_empresa, ['productos.view', 'productos.create']);
+  });
+  afterAll(() => t.close());
+
+  /** Runs the hostile request and, while it is in flight, a health check; returns both. */
+  async function whileHealthy(hostile: () => request.Test) {
+    const pending = hostile().then((r) => r);
+    const started = performance.now();
+    const health = await request(t.http).get('/api/health');
+    const healthMs = performance.now() - started;
+    return { res: await pending, health, healthMs };
+  }
+
+  it('Excel import: a sheet of 20,000 rows stops at the row limit (422), without reading the rest', async () => {
+    const rows = ['<row r="1">' + cell('A1', 'codigo') + cell('B1', 'nombre') + cell('C1', 'precio') + '</row>'];
+    for (let i = 2; i <= 20_000; i++) rows.push(`<row r="${i}">${cell(`A${i}`, `P${i}`)}${cell(`B${i}`, 'X')}<c r="C${i}"><v>1</v></c></row>`);
+    const file = await xlsxWithSheet(SHEET(rows.join('')));
+    const { res, health, healthMs } = await whileHealthy(() => request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', file, 'filas.xlsx'));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ archivo: ['El archivo supera 5000 filas.'] });
+    expect(health.status).toBe(200);
+    expect(healthMs).toBeLessThan(1000);
+  });
+
+  it('Excel import: a zip bomb (80 MB of sheet in a few hundred KB) is refused by its inflated size (422)', async () => {
+    const header = '<row r="1">' + cell('A1', 'codigo') + cell('B1', 'nombre') + cell('C1', 'precio') + '</row>';
+    const file = await xlsxWithSheet(SHEET(header + `<row r="2">${cell('A2', ' '.repeat(80 * 1024 * 1024))}</row>`));
+    expect(file.length).toBeLessThan(1024 * 1024);
+    const { res, health, healthMs } = await whileHealthy(() => request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', file, 'bomba.xlsx'));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ archivo: ['El archivo descomprimido supera 50 MB.'] });
+    expect(health.status).toBe(200);
+    expect(healthMs).toBeLessThan(1000);
+  });
+
+  it('certificate upload: a PFX asking 8,388,607 key-derivation iterations is refused before deriving (422)', async () => {
+    const generated = await generateTestCertificate({ ruc: empresa.ruc });
+    const asn1 = forge.pkcs12.toPkcs12Asn1(
+      forge.pki.privateKeyFromPem(generated.privateKeyPem),
+      [forge.pki.certificateFromPem(generated.certificatePem)],
+      'clave-pfx',
+      { algorithm: '3des', count: 32768 },
+    );
+    const pfx = raiseKdfCounts(Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'));
+    const { res, health, healthMs } = await whileHealthy(() =>
+      request(t.http).post(`/api/empresas/${empresa.id_empresa}/certificado`).set(bearer(admin.token)).field('password', 'clave-pfx').attach('certificado', pfx, 'firma.pfx'),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.errors.certificado[0]).toMatch(/^No se pudo leer el certificado: pide 8.388.607 iteraciones de derivación de clave \(máximo 200.000\)\.$/);
+    expect(health.status).toBe(200);
+    expect(healthMs).toBeLessThan(1000);
+  });
+});
