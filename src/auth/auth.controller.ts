@@ -5,7 +5,8 @@ import { AuthContext } from '@/common/context/request-context';
 import { Auth } from '@/common/decorators/auth-context.decorator';
 import { Public } from '@/common/decorators/public.decorator';
 import { AuthService } from './auth.service';
-import { LoginDto, SwitchEmpresaDto } from './dto/auth.dto';
+import { clientAddress } from './auth-limits';
+import { ChangePasswordDto, LoginDto, SwitchEmpresaDto } from './dto/auth.dto';
 
 @ApiTags('auth')
 @Controller()
@@ -16,7 +17,7 @@ export class AuthController {
   @Post('auth/login')
   @HttpCode(200)
   login(@Body() dto: LoginDto, @Req() req: Request) {
-    return this.auth.login(dto.user, dto.password, req.ip ?? 'unknown');
+    return this.auth.login(dto.user, dto.password, clientAddress(req));
   }
 
   @ApiBearerAuth()
@@ -30,6 +31,14 @@ export class AuthController {
   @HttpCode(200)
   refresh(@Auth() auth: AuthContext) {
     return this.auth.refresh(auth);
+  }
+
+  /** The caller's own password; other sessions are closed. */
+  @ApiBearerAuth()
+  @Post('auth/password')
+  @HttpCode(200)
+  changePassword(@Auth() auth: AuthContext, @Body() dto: ChangePasswordDto, @Req() req: Request) {
+    return this.auth.changePassword(auth, dto.password_actual, dto.password, clientAddress(req));
   }
 
   @ApiBearerAuth()

@@ -7,7 +7,6 @@ import { IS_PUBLIC } from '@/common/decorators/public.decorator';
 import { ALLOWS_QUERY_TOKEN } from '@/common/decorators/query-token.decorator';
 import { MSG } from '@/common/errors/messages';
 import { PermissionsService } from '@/permissions/permissions.service';
-import { UsuariosService } from '@/usuarios/usuarios.service';
 import { TokensService } from './tokens.service';
 
 /**
@@ -19,7 +18,6 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokensService,
-    private readonly usuarios: UsuariosService,
     private readonly permissions: PermissionsService,
     private readonly cls: ClsService<AppClsStore>,
   ) {}
@@ -31,19 +29,18 @@ export class AuthGuard implements CanActivate {
     const allowQuery = this.reflector.getAllAndOverride<boolean>(ALLOWS_QUERY_TOKEN, targets) ?? false;
     const presented = bearerOf(request) ?? (allowQuery ? queryTokenOf(request) : undefined);
     if (!presented) throw unauthenticated();
-    const token = await this.tokens.resolve(presented);
-    if (!token) throw unauthenticated();
-    const user = await this.usuarios.findById(token.user_id);
-    if (!user || user.estado !== '1') throw unauthenticated();
-    const isAdmin = user.rol_id === ADMIN_ROLE_ID;
+    // One query: token live and inside its chain's lifetime, user active, user's company active.
+    const session = await this.tokens.resolve(presented);
+    if (!session) throw unauthenticated();
+    const isAdmin = session.rolId === ADMIN_ROLE_ID;
     this.cls.set('auth', {
-      userId: user.id,
-      rolId: user.rol_id,
+      userId: session.userId,
+      rolId: session.rolId,
       // Only administrators can move off their own company; a stale switch on a demoted user is ignored.
-      empresaId: isAdmin ? token.id_empresa_activa : user.id_empresa,
-      tokenId: token.id,
+      empresaId: isAdmin ? session.empresaActiva : session.userEmpresaId,
+      tokenId: session.tokenId,
       isAdmin,
-      permissions: isAdmin ? [] : await this.permissions.namesForRole(user.rol_id),
+      permissions: isAdmin ? [] : await this.permissions.namesForRole(session.rolId),
     });
     return true;
   }

@@ -6,13 +6,13 @@ import { UsuariosModule } from '@/usuarios/usuarios.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
-import { LoginFailure } from './entities/login-failure.entity';
+import { LoginThrottle } from './entities/login-throttle.entity';
 import { PersonalAccessToken } from './entities/personal-access-token.entity';
 import { LoginThrottleService } from './login-throttle.service';
 import { TokensService } from './tokens.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PersonalAccessToken, LoginFailure]), UsuariosModule, EmpresasModule, PermissionsModule],
+  imports: [TypeOrmModule.forFeature([PersonalAccessToken, LoginThrottle]), UsuariosModule, EmpresasModule, PermissionsModule],
   controllers: [AuthController],
   providers: [AuthService, TokensService, LoginThrottleService, AuthGuard],
   exports: [AuthGuard, TokensService],

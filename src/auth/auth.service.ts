@@ -19,11 +19,11 @@ export class AuthService {
   ) {}
 
   async login(user: string, password: string, ip: string) {
-    const key = this.throttle.key(ip, user);
-    await this.throttle.assertAllowed(key);
-    const found = await this.usuarios.verifyCredentials(user, password);
-    if (!found) {
-      await this.throttle.recordFailure(key);
+    const found = await this.usuarios.findByLogin(user);
+    // The login name and the e-mail of one account count against the same key.
+    const key = this.throttle.key(ip, found ? found.id : user);
+    await this.throttle.attempt(key);
+    if (!(await this.usuarios.checkPassword(found, password)) || !found) {
       throw new UnauthorizedException({ success: false, message: MSG.credencialesIncorrectas });
     }
     const empresa = await this.empresas.findById(found.id_empresa);
@@ -55,6 +55,24 @@ export class AuthService {
   async refresh(auth: AuthContext) {
     const { token, expiresAt } = await this.tokens.refresh(auth.tokenId, auth.userId, auth.empresaId);
     return { success: true, token, expires_at: expiresAt.toISOString() };
+  }
+
+  /**
+   * The caller changes its own password: the current one is checked (attempts count against the login
+   * throttle of the account), the new one follows the password rules, and every other token of the user
+   * is revoked; the token making the request stays valid.
+   */
+  async changePassword(auth: AuthContext, current: string, password: string, ip: string) {
+    const user = await this.usuarios.findById(auth.userId);
+    if (!user) throw new UnauthorizedException({ success: false, message: MSG.noAutenticado });
+    const key = this.throttle.key(ip, user.id);
+    await this.throttle.attempt(key);
+    if (!(await this.usuarios.checkPassword(user, current))) {
+      throw invalidField('password_actual', 'La contraseña actual no es correcta.');
+    }
+    await this.usuarios.setPassword(user.id, password, auth.tokenId);
+    await this.throttle.clear(key);
+    return { success: true, message: 'Contraseña actualizada. Las demás sesiones se cerraron.' };
   }
 
   async logout(auth: AuthContext) {

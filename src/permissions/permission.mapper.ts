@@ -10,4 +10,5 @@ export const toPermissionResponse = (p: Permission) => ({
   description: p.description,
 });
 
-export const toRoleResponse = (r: Role) => ({ rol_id: r.rol_id, nombre: r.nombre });
+/** id_empresa null: a global role. */
+export const toRoleResponse = (r: Role) => ({ rol_id: r.rol_id, nombre: r.nombre, id_empresa: r.id_empresa });

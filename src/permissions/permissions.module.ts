@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UsuariosModule } from '@/usuarios/usuarios.module';
 import { Permission } from './entities/permission.entity';
 import { RolePermission } from './entities/role-permission.entity';
 import { Role } from './entities/role.entity';
@@ -10,9 +9,9 @@ import { RolesController } from './roles.controller';
 import { RolesService } from './roles.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Permission, Role, RolePermission]), UsuariosModule],
+  imports: [TypeOrmModule.forFeature([Permission, Role, RolePermission])],
   controllers: [PermissionsController, RolesController],
   providers: [PermissionsService, RolesService],
-  exports: [PermissionsService],
+  exports: [PermissionsService, RolesService],
 })
 export class PermissionsModule {}

@@ -1,48 +1,102 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Not, Repository } from 'typeorm';
-import { ADMIN_ROLE_ID } from '@/common/context/request-context';
-import { conflict, invalidField, notFound } from '@/common/errors/http-errors';
+import { Brackets, Repository } from 'typeorm';
+import { ADMIN_ROLE_ID, AuthContext } from '@/common/context/request-context';
+import { conflict, forbidden, invalidField, notFound } from '@/common/errors/http-errors';
 import { Role } from './entities/role.entity';
 import { RoleDto } from './dto/permissions.dto';
 
-/** Roles are shared by every company of the installation; their permissions are set by administrators. */
+/**
+ * A role is global (id_empresa NULL: system roles, created and changed by administrators only) or belongs
+ * to one company (created by that company's users, or by an administrator for it). Everyone sees the global
+ * roles and those of the active company; only the owning company (or an administrator) renames or deletes
+ * a company role. Permissions of any role are set by administrators (/api/permissions/role).
+ */
 @Injectable()
 export class RolesService {
   constructor(@InjectRepository(Role) private readonly roles: Repository<Role>) {}
 
-  list(): Promise<Role[]> {
-    return this.roles.find({ order: { rol_id: 'ASC' } });
+  findById(id: number): Promise<Role | null> {
+    return this.roles.findOne({ where: { rol_id: id } });
   }
 
-  async get(id: number): Promise<Role> {
-    const role = await this.roles.findOne({ where: { rol_id: id } });
+  list(auth: AuthContext): Promise<Role[]> {
+    return this.roles
+      .createQueryBuilder('r')
+      .where('r.id_empresa IS NULL OR r.id_empresa = :empresa', { empresa: auth.empresaId })
+      .orderBy('r.rol_id', 'ASC')
+      .getMany();
+  }
+
+  /** Global roles and the active company's; another company's role is a 403 (administrators see any). */
+  async get(auth: AuthContext, id: number): Promise<Role> {
+    const role = await this.findById(id);
     if (!role) throw notFound('Rol');
+    if (!auth.isAdmin && role.id_empresa !== null && role.id_empresa !== auth.empresaId) throw forbidden();
     return role;
   }
 
-  async create(dto: RoleDto): Promise<Role> {
-    await this.assertNameFree(dto.nombre);
-    return this.roles.save(this.roles.create({ nombre: dto.nombre.trim() }));
+  /** Administrators create global roles unless they name a company; anyone else creates its company's. */
+  async create(auth: AuthContext, dto: RoleDto): Promise<Role> {
+    const empresaId = auth.isAdmin ? (dto.id_empresa ?? null) : auth.empresaId;
+    await this.assertNameFree(dto.nombre, empresaId);
+    try {
+      return await this.roles.save(this.roles.create({ nombre: dto.nombre.trim(), id_empresa: empresaId }));
+    } catch (e) {
+      throw translateRoleError(e);
+    }
   }
 
-  async update(id: number, dto: RoleDto): Promise<Role> {
-    const role = await this.get(id);
+  async update(auth: AuthContext, id: number, dto: RoleDto): Promise<Role> {
+    const role = await this.get(auth, id);
     if (id === ADMIN_ROLE_ID) throw conflict('El rol Administrador no se puede modificar.');
-    await this.assertNameFree(dto.nombre, id);
+    this.assertMayChange(auth, role);
+    if (dto.id_empresa !== undefined && dto.id_empresa !== role.id_empresa) {
+      throw invalidField('id_empresa', 'La empresa de un rol no se puede cambiar.');
+    }
+    await this.assertNameFree(dto.nombre, role.id_empresa, id);
     role.nombre = dto.nombre.trim();
-    return this.roles.save(role);
+    try {
+      return await this.roles.save(role);
+    } catch (e) {
+      throw translateRoleError(e);
+    }
   }
 
-  async remove(id: number, usersWithRole: number): Promise<void> {
-    await this.get(id);
+  async remove(auth: AuthContext, id: number): Promise<void> {
+    const role = await this.get(auth, id);
     if (id === ADMIN_ROLE_ID) throw conflict('El rol Administrador no se puede eliminar.');
-    if (usersWithRole > 0) throw conflict('El rol tiene usuarios asignados.');
-    await this.roles.delete({ rol_id: id });
+    this.assertMayChange(auth, role);
+    try {
+      await this.roles.delete({ rol_id: id });
+    } catch (e) {
+      // users.rol_id references roles: the database refuses to delete a role that users hold.
+      if ((e as { code?: string }).code === '23503') throw conflict('El rol tiene usuarios asignados.');
+      throw e;
+    }
   }
 
-  private async assertNameFree(nombre: string, exceptId?: number): Promise<void> {
-    const where = exceptId ? { nombre: nombre.trim(), rol_id: Not(exceptId) } : { nombre: nombre.trim() };
-    if (await this.roles.exist({ where })) throw invalidField('nombre', 'Ya existe un rol con ese nombre.');
+  /** Global roles are the administrators'; a company role is its company's. */
+  private assertMayChange(auth: AuthContext, role: Role): void {
+    if (auth.isAdmin) return;
+    if (role.id_empresa === null || role.id_empresa !== auth.empresaId) throw forbidden();
   }
+
+  /**
+   * One name per company, case-insensitive, and never the name of a global role (both show in the same list).
+   * A global name must not be used by any role at all.
+   */
+  private async assertNameFree(nombre: string, empresaId: number | null, exceptId?: number): Promise<void> {
+    const qb = this.roles.createQueryBuilder('r').where('lower(r.nombre) = lower(:nombre)', { nombre: nombre.trim() });
+    if (empresaId !== null) qb.andWhere(new Brackets((w) => w.where('r.id_empresa IS NULL').orWhere('r.id_empresa = :empresaId', { empresaId })));
+    if (exceptId) qb.andWhere('r.rol_id <> :exceptId', { exceptId });
+    if (await qb.getExists()) throw invalidField('nombre', 'Ya existe un rol con ese nombre.');
+  }
+}
+
+function translateRoleError(e: unknown): unknown {
+  const err = e as { code?: string; constraint?: string };
+  if (err.code === '23505') return invalidField('nombre', 'Ya existe un rol con ese nombre.');
+  if (err.code === '23503') return invalidField('id_empresa', 'La empresa no existe.');
+  return e;
 }

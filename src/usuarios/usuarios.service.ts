@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import * as bcrypt from 'bcryptjs';
 import { Repository } from 'typeorm';
+import { revokeUserTokens } from '@/auth/token-revocation';
 import { ADMIN_ROLE_ID, AuthContext } from '@/common/context/request-context';
 import { assertSameEmpresa, conflict, forbidden, invalidField } from '@/common/errors/http-errors';
+import { PermissionsService } from '@/permissions/permissions.service';
+import { RolesService } from '@/permissions/roles.service';
 import { User } from './entities/user.entity';
 import { CreateUsuarioDto, UpdateUsuarioDto } from './dto/usuario.dto';
 
@@ -13,24 +16,40 @@ const dummyHash = () => (dummy ??= bcrypt.hashSync('not-a-password', BCRYPT_ROUN
 
 @Injectable()
 export class UsuariosService {
-  constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly roles: RolesService,
+    private readonly permissions: PermissionsService,
+  ) {}
 
   findById(id: number): Promise<User | null> {
     return this.users.findOne({ where: { id } });
   }
 
-  /** Matches the login name or the email; null for an unknown user or a wrong password. */
-  async verifyCredentials(login: string, password: string): Promise<User | null> {
-    const user = await this.users
+  /** The account whose login name or e-mail is `login` (case-insensitive), or null. */
+  findByLogin(login: string): Promise<User | null> {
+    return this.users
       .createQueryBuilder('u')
       .where('lower(u.usuario) = lower(:login) OR lower(u.email) = lower(:login)', { login: login.trim() })
       .getOne();
+  }
+
+  /** bcrypt check; for no user it spends the same time on a dummy hash so timing does not reveal which logins exist. */
+  async checkPassword(user: User | null, password: string): Promise<boolean> {
     if (!user) {
-      // Same cost as a real check so response time does not reveal which logins exist.
       await bcrypt.compare(password, dummyHash());
-      return null;
+      return false;
     }
-    return (await bcrypt.compare(password, user.password)) ? user : null;
+    return bcrypt.compare(password, user.password);
+  }
+
+  /** Sets a new password (already validated) and revokes the user's other tokens in the same transaction. */
+  async setPassword(userId: number, password: string, keepTokenId?: string): Promise<void> {
+    const hash = await this.hashPassword(password);
+    await this.users.manager.transaction(async (manager) => {
+      await manager.update(User, { id: userId }, { password: hash });
+      await revokeUserTokens(manager, userId, keepTokenId);
+    });
   }
 
   hashPassword(password: string): Promise<string> {
@@ -49,8 +68,8 @@ export class UsuariosService {
   }
 
   async create(auth: AuthContext, dto: CreateUsuarioDto): Promise<User> {
-    this.assertMayAssignRole(auth, dto.rol_id);
     const empresaId = auth.isAdmin && dto.id_empresa ? dto.id_empresa : auth.empresaId;
+    await this.assertMayAssignRole(auth, dto.rol_id, empresaId);
     await this.assertUnique(dto.usuario, dto.email);
     try {
       return await this.users.save(
@@ -69,10 +88,17 @@ export class UsuariosService {
     }
   }
 
+  /**
+   * A non-administrator edits (or resets the password of) only users whose permissions it holds itself.
+   * A new password revokes the user's tokens, except the one making the request when it is the user's own.
+   */
   async update(auth: AuthContext, id: number, dto: UpdateUsuarioDto): Promise<User> {
     const user = await this.get(auth, id);
-    if (!auth.isAdmin && user.rol_id === ADMIN_ROLE_ID) throw forbidden();
-    if (dto.rol_id !== undefined) this.assertMayAssignRole(auth, dto.rol_id);
+    await this.assertMayManage(auth, user);
+    const empresaId = auth.isAdmin && dto.id_empresa !== undefined ? dto.id_empresa : user.id_empresa;
+    if (dto.rol_id !== undefined || empresaId !== user.id_empresa) {
+      await this.assertMayAssignRole(auth, dto.rol_id ?? user.rol_id, empresaId);
+    }
     await this.assertUnique(dto.usuario, dto.email, id);
     const changes: Partial<User> = {
       usuario: dto.usuario,
@@ -85,7 +111,10 @@ export class UsuariosService {
     };
     Object.keys(changes).forEach((k) => changes[k as keyof User] === undefined && delete changes[k as keyof User]);
     try {
-      await this.users.update({ id }, changes);
+      await this.users.manager.transaction(async (manager) => {
+        if (Object.keys(changes).length) await manager.update(User, { id }, changes);
+        if (dto.password) await revokeUserTokens(manager, id, id === auth.userId ? auth.tokenId : undefined);
+      });
     } catch (e) {
       throw translateFkError(e);
     }
@@ -95,7 +124,7 @@ export class UsuariosService {
   async remove(auth: AuthContext, id: number): Promise<void> {
     const user = await this.get(auth, id);
     if (user.id === auth.userId) throw conflict('No puede eliminar su propio usuario.');
-    if (!auth.isAdmin && user.rol_id === ADMIN_ROLE_ID) throw forbidden();
+    await this.assertMayManage(auth, user);
     await this.users.delete({ id });
   }
 
@@ -119,13 +148,28 @@ export class UsuariosService {
     return true;
   }
 
-  countByRole(rolId: number): Promise<number> {
-    return this.users.count({ where: { rol_id: rolId } });
+  /**
+   * Who may give `rolId` to a user of `empresaId`: the role must exist and be global or of that company;
+   * a non-administrator never gives role 1 nor a role with a permission it lacks itself (403).
+   */
+  private async assertMayAssignRole(auth: AuthContext, rolId: number, empresaId: number): Promise<void> {
+    if (!auth.isAdmin && rolId === ADMIN_ROLE_ID) throw forbidden();
+    const role = await this.roles.findById(rolId);
+    if (!role) throw invalidField('rol_id', 'El rol no existe.');
+    if (role.id_empresa !== null && role.id_empresa !== empresaId) throw invalidField('rol_id', 'El rol pertenece a otra empresa.');
+    if (!auth.isAdmin) await this.assertHoldsPermissionsOf(auth, rolId);
   }
 
-  /** A non-administrator must not be able to mint administrators. */
-  private assertMayAssignRole(auth: AuthContext, rolId: number): void {
-    if (!auth.isAdmin && rolId === ADMIN_ROLE_ID) throw forbidden();
+  /** A non-administrator acts only on users that have no permission it lacks (administrators never). */
+  private async assertMayManage(auth: AuthContext, target: User): Promise<void> {
+    if (auth.isAdmin) return;
+    if (target.rol_id === ADMIN_ROLE_ID) throw forbidden();
+    await this.assertHoldsPermissionsOf(auth, target.rol_id);
+  }
+
+  private async assertHoldsPermissionsOf(auth: AuthContext, rolId: number): Promise<void> {
+    const names = await this.permissions.namesForRole(rolId);
+    if (names.some((name) => !auth.permissions.includes(name))) throw forbidden();
   }
 
   private async assertUnique(usuario?: string, email?: string, exceptId?: number): Promise<void> {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { bearer, login, Session } from '../support/auth';
 import { createTestApp, TestApp } from '../support/create-test-app';
-import { createEmpresa, createUserSession } from '../support/factories';
+import { createEmpresa, createRole, createUserSession } from '../support/factories';
 
 const FORBIDDEN = { success: false, message: 'No tienes permiso para realizar esta acción' };
 
@@ -100,11 +100,13 @@ describe('Permissions and roles', () => {
   });
 
   it('checks each route of usuarios and roles against its permission', async () => {
+    // A role without permissions: a holder of only usuarios.create may give it (issue 14: never more than it has).
+    const vacio = await createRole(t, admin, `vacio-${Date.now()}`, []);
     const routes: Array<[string, 'get' | 'post' | 'put' | 'delete', string, object?]> = [
       ['usuarios.view', 'get', '/api/usuarios'],
       ['usuarios.view', 'get', '/api/roles'],
       ['usuarios.create', 'post', '/api/roles', { nombre: `r-${Date.now()}` }],
-      ['usuarios.create', 'post', '/api/usuarios', { usuario: `u${Date.now()}`, name: 'U', email: `u${Date.now()}@t.pe`, password: '12345678', rol_id: 2 }],
+      ['usuarios.create', 'post', '/api/usuarios', { usuario: `u${Date.now()}`, name: 'U', email: `u${Date.now()}@t.pe`, password: 'clave-larga-2024', rol_id: vacio }],
       ['empresas.view', 'get', '/api/empresas'],
     ];
     for (const [permission, method, path, body] of routes) {
@@ -121,7 +123,7 @@ describe('Permissions and roles', () => {
     const res = await request(t.http)
       .post('/api/usuarios')
       .set(bearer(user.token))
-      .send({ usuario: `evil${Date.now()}`, name: 'X', email: `evil${Date.now()}@t.pe`, password: '12345678', rol_id: 1 })
+      .send({ usuario: `evil${Date.now()}`, name: 'X', email: `evil${Date.now()}@t.pe`, password: 'clave-larga-2024', rol_id: 1 })
       .expect(403);
     expect(res.body).toEqual(FORBIDDEN);
     await request(t.http).put(`/api/usuarios/${user.userId}`).set(bearer(user.token)).send({ rol_id: 1 }).expect(403);

@@ -1,4 +1,5 @@
 import { IsInt, IsString, Length, Min } from 'class-validator';
+import { IsNewPassword } from '@/usuarios/password-policy';
 
 export class LoginDto {
   /** Login name (usuario) or email. */
@@ -15,4 +16,14 @@ export class SwitchEmpresaDto {
   @IsInt()
   @Min(1)
   id_empresa: number;
+}
+
+export class ChangePasswordDto {
+  @IsString()
+  @Length(1, 255)
+  password_actual: string;
+
+  /** At least 10 characters, at most 72 bytes, not a common password. */
+  @IsNewPassword()
+  password: string;
 }

@@ -21,6 +21,10 @@ export class PersonalAccessToken {
   @Column({ type: 'timestamptz', nullable: true })
   revoked_at: Date | null;
 
+  /** When the login that started this refresh chain happened: the chain ends SESSION_MAX_HOURS after it. */
+  @Column({ type: 'timestamptz' })
+  sesion_inicio: Date;
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 }

@@ -1,4 +1,4 @@
-import { ArrayUnique, IsArray, IsString, Length, Matches } from 'class-validator';
+import { ArrayUnique, IsArray, IsInt, IsOptional, IsString, Length, Matches, Min } from 'class-validator';
 
 export class ReplacePermissionsDto {
   /** Permission names '<module>.<action>'; the role ends up with exactly these. */
@@ -13,4 +13,13 @@ export class RoleDto {
   @IsString()
   @Length(1, 100)
   nombre: string;
+
+  /**
+   * Administrators only: the company the new role belongs to (absent: a global role). Others always create
+   * roles of their own company; the value is ignored for them. A role never changes company.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id_empresa?: number;
 }

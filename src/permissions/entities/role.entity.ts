@@ -6,8 +6,13 @@ export class Role {
   @PrimaryGeneratedColumn({ name: 'rol_id' })
   rol_id: number;
 
-  @Column({ type: 'varchar', length: 100, unique: true })
+  /** Unique per company (global roles share one namespace), case-insensitive: see the Seguridad migration. */
+  @Column({ type: 'varchar', length: 100 })
   nombre: string;
+
+  /** NULL: a global role, changed by administrators only; otherwise the company that owns the role. */
+  @Column({ type: 'int', nullable: true })
+  id_empresa: number | null;
 
   @ManyToMany(() => Permission)
   @JoinTable({

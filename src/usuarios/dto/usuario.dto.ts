@@ -1,5 +1,6 @@
 import { PartialType } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, MaxLength, MinLength, Matches } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, MaxLength, Matches } from 'class-validator';
+import { IsNewPassword } from '../password-policy';
 
 export class CreateUsuarioDto {
   /** Login name. */
@@ -16,9 +17,8 @@ export class CreateUsuarioDto {
   @MaxLength(255)
   email: string;
 
-  @IsString()
-  @MinLength(8)
-  @MaxLength(72)
+  /** At least 10 characters, at most 72 bytes, not a common password (password-policy.ts). */
+  @IsNewPassword()
   password: string;
 
   @IsInt()
