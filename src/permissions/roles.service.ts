@@ -67,10 +67,12 @@ export class RolesService {
     const role = await this.get(auth, id);
     if (id === ADMIN_ROLE_ID) throw conflict('El rol Administrador no se puede eliminar.');
     this.assertMayChange(auth, role);
+    // users.rol_id references roles: the foreign key also refuses it should a user get the role meanwhile.
+    const inUse: unknown[] = await this.roles.query(`SELECT 1 FROM users WHERE rol_id = $1 LIMIT 1`, [id]);
+    if (inUse.length) throw conflict('El rol tiene usuarios asignados.');
     try {
       await this.roles.delete({ rol_id: id });
     } catch (e) {
-      // users.rol_id references roles: the database refuses to delete a role that users hold.
       if ((e as { code?: string }).code === '23503') throw conflict('El rol tiene usuarios asignados.');
       throw e;
     }
