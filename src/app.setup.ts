@@ -17,10 +17,12 @@ export function setupApp(app: INestApplication): INestApplication {
   const cls = app.get(ClsService);
   app.use((_req: unknown, _res: unknown, next: () => void) => cls.run(() => next()));
   app.use(helmet({ contentSecurityPolicy: false }));
-  app.setGlobalPrefix('api', { exclude: ['reporteNV/(.*)', 'reporte/(.*)'] });
+  // Named wildcards ({*splat}): Express 5's path-to-regexp 8 syntax, so Nest has nothing to convert.
+  app.setGlobalPrefix('api', { exclude: ['reporteNV/{*splat}', 'reporte/{*splat}'] });
   app.useGlobalPipes(createValidationPipe());
   app.enableCors();
-  app.enableShutdownHooks();
+  // No app.enableShutdownHooks(): main.ts handles SIGINT/SIGTERM itself, so app.close() (every Nest
+  // shutdown hook) finishes before the embedded PostgreSQL stops; tests close their apps explicitly.
 
   const config = new DocumentBuilder()
     .setTitle('Facturación electrónica SUNAT')

@@ -1,9 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { AddressInfo, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { freePort, portUnavailable } from '../../src/database/embedded-postgres';
 import { Serie } from '../../src/series/entities/serie.entity';
 import { SeriesService } from '../../src/series/series.service';
 import { takeNumbersConcurrently } from '../support/series-concurrency';
@@ -16,23 +18,30 @@ const ROOT = resolve(__dirname, '..', '..');
  * and the series counter holds under 50 concurrent transactions on that server too.
  */
 describe('Service on the embedded PostgreSQL (no DATABASE_URL)', () => {
-  const port = 62000 + Math.floor(Math.random() * 2000);
-  const pgPort = port + 1000;
-  const base = `http://127.0.0.1:${port}`;
+  let port: number;
+  let pgPort: number;
+  let base: string;
   let child: ChildProcess;
   let output = '';
+  // As root, PostgreSQL runs as the 'postgres' user: open the folder so it can reach the data inside.
+  const scratch = mkdtempSync(join(tmpdir(), 'facturacion-embedded-'));
+  chmodSync(scratch, 0o755);
 
   beforeAll(async () => {
+    port = await freePort();
+    pgPort = await freePort();
+    base = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
-      EMBEDDED_PG_DIR: join(mkdtempSync(join(tmpdir(), 'facturacion-embedded-')), 'pg'),
+      EMBEDDED_PG_DIR: join(scratch, 'pg'),
       EMBEDDED_PG_PORT: String(pgPort),
-      STORAGE_DIR: mkdtempSync(join(tmpdir(), 'facturacion-storage-')),
+      STORAGE_DIR: join(scratch, 'storage'),
       ADMIN_USER: 'admin',
       ADMIN_PASSWORD: 'embedded-admin-1',
-      LOG_LEVEL: 'warn',
+      TICKET_POLLER: 'true',
+      LOG_LEVEL: 'info',
     };
     delete env.DATABASE_URL;
     child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'], { cwd: ROOT, env });
@@ -44,9 +53,16 @@ describe('Service on the embedded PostgreSQL (no DATABASE_URL)', () => {
   afterAll(async () => {
     if (child && child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
+      child.kill('SIGKILL');
       await exited;
     }
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('logs where it listens and where Swagger is, without route-conversion warnings', async () => {
+    for (let i = 0; i < 50 && !output.includes('Listening on'); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(output).toContain(`Listening on ${base} (Swagger UI: ${base}/api/docs)`);
+    expect(output).not.toMatch(/LegacyRouteConverter|Unsupported route path/);
   });
 
   it('answers health with its own database up', async () => {
@@ -72,6 +88,40 @@ describe('Service on the embedded PostgreSQL (no DATABASE_URL)', () => {
       await ds.destroy();
     }
   });
+
+  it('on SIGTERM closes the app (pg-boss, TypeORM) before the database: clean log, exit 0, port released', async () => {
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const mark = output.length;
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const shutdownLog = output.slice(mark);
+    expect(shutdownLog).not.toMatch(/error|unhandled|terminating connection/i);
+    expect(await portUnavailable(pgPort)).toBeUndefined();
+    expect(existsSync(join(scratch, 'pg', 'postmaster.pid'))).toBe(false);
+  });
+});
+
+describe('Service whose embedded PostgreSQL cannot start', () => {
+  it('prints one line saying why and what to do, and exits non-zero', async () => {
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
+    const pgPort = (busy.address() as AddressInfo).port;
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', EMBEDDED_PG_PORT: String(pgPort), PORT: String(await freePort()) };
+      delete env.DATABASE_URL;
+      const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'], { cwd: ROOT, env });
+      let output = '';
+      child.stdout?.on('data', (d) => (output += d));
+      child.stderr?.on('data', (d) => (output += d));
+      const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+      expect(code).toBe(1);
+      const lines = output.split('\n').filter((line) => /Embedded PostgreSQL|Unhandled|undefined/i.test(line));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`Embedded PostgreSQL could not start on port ${pgPort}: port in use; set EMBEDDED_PG_PORT or DATABASE_URL`);
+    } finally {
+      busy.close();
+    }
+  }, 60_000);
 });
 
 async function waitForHealth(base: string, timeoutMs: number, log: () => string): Promise<void> {

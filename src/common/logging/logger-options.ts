@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '@/config/app.config';
 
@@ -18,6 +19,8 @@ export const REDACTED_PATHS = [
 
 export function buildLoggerOptions(app: Pick<AppConfig, 'logLevel'>): Params {
   return {
+    // nestjs-pino's default route '*' is the legacy syntax Nest 11 / Express 5 warn about (LegacyRouteConverter).
+    forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
     pinoHttp: {
       level: process.env.NODE_ENV === 'test' ? 'silent' : app.logLevel,
       genReqId: (req: IncomingMessage) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
