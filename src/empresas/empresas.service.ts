@@ -10,7 +10,7 @@ import { DocumentStorage } from '@/sunat/storage/document-storage';
 import { decryptSecret, encryptSecret } from '@/sunat/signing/secret-encryption';
 import { Empresa } from './entities/empresa.entity';
 import { CreateEmpresaDto, UpdateEmpresaDto } from './dto/empresa.dto';
-import { logoExtension } from './logo-file';
+import { logoExtension, normalizeLogo } from './logo-file';
 
 export interface UploadedLogo {
   buffer: Buffer;
@@ -71,13 +71,13 @@ export class EmpresasService {
     const empresa = await this.get(auth, id);
     // Switching a company off or on is an installation-level decision.
     if (dto.estado !== undefined && !auth.isAdmin) throw forbidden();
-    const logoExt = logo ? this.checkLogo(logo) : null;
+    const logoPng = logo ? await normalizeLogo(this.checkLogo(logo)) : null;
     const { clave_sol, ...fields } = dto;
     Object.assign(empresa, stripUndefined(fields));
     if (clave_sol !== undefined) empresa.clave_sol_cifrada = clave_sol ? this.encryptClaveSol(id, clave_sol) : null;
-    if (logo && logoExt) {
-      const key = `empresa-${id}/logo/logo.${logoExt}`;
-      await this.storage.put(key, logo.buffer);
+    if (logoPng) {
+      const key = `empresa-${id}/logo/logo.png`;
+      await this.storage.put(key, logoPng);
       if (empresa.logo && empresa.logo !== key) await this.storage.delete(empresa.logo);
       empresa.logo = key;
     }
@@ -105,13 +105,13 @@ export class EmpresasService {
     return encryptSecret(clave, this.app.secretKey, claveContext(empresaId));
   }
 
-  private checkLogo(logo: UploadedLogo): string {
+  /** Size and type of the upload, before any decoding; answers its content. */
+  private checkLogo(logo: UploadedLogo): Buffer {
     if (logo.size > this.storageCfg.maxLogoBytes) {
       throw invalidField('logo', `El logo no debe superar ${Math.round(this.storageCfg.maxLogoBytes / 1024)} KB.`);
     }
-    const ext = logoExtension(logo.buffer);
-    if (!ext) throw invalidField('logo', 'El logo debe ser una imagen PNG, JPEG o WEBP.');
-    return ext;
+    if (!logoExtension(logo.buffer)) throw invalidField('logo', 'El logo debe ser una imagen PNG, JPEG o WEBP.');
+    return logo.buffer;
   }
 }
 

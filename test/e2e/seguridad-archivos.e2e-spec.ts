@@ -1,7 +1,10 @@
 import ExcelJS from 'exceljs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import forge from 'node-forge';
+import sharp from 'sharp';
 import request from 'supertest';
+import { crc32, deflateSync } from 'node:zlib';
+import { DocumentStorage } from '../../src/sunat/storage/document-storage';
 import { generateTestCertificate } from '../../src/sunat/signing/certificates/generate-test-certificate';
 import { bearer, login, Session } from '../support/auth';
 import { createTestApp, TestApp } from '../support/create-test-app';
@@ -19,6 +22,28 @@ async function xlsxWithSheet(sheetXml: string): Promise<Buffer> {
 const SHEET = (rows: string) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
 const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+
+/** A PNG whose header declares width x height, with one row of real data (a few hundred bytes in all). */
+function declaredPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** The INTEGER 32768 (02 03 00 80 00) of every salt+count pair raised in place to 8,388,607. */
 function raiseKdfCounts(der: Buffer): Buffer {
@@ -93,5 +118,31 @@ describe('Security: uploaded files cannot freeze the service', () => {
     expect(res.body.errors.certificado[0]).toMatch(/^No se pudo leer el certificado: pide 8.388.607 iteraciones de derivación de clave \(máximo 200.000\)\.$/);
     expect(health.status).toBe(200);
     expect(healthMs).toBeLessThan(1000);
+  });
+
+  const uploadLogo = (logo: Buffer, filename: string) =>
+    request(t.http).post(`/api/empresas/${empresa.id_empresa}`).set(bearer(admin.token)).attach('logo', logo, { filename });
+
+  it('logo: a PNG declaring 14000 x 14000 pixels is refused from its header, before decoding (422)', async () => {
+    const png = declaredPng(14000, 14000);
+    expect(png.length).toBeLessThan(64 * 1024);
+    const { res, health, healthMs } = await whileHealthy(() => uploadLogo(png, 'enorme.png'));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ logo: ['El logo no debe superar 4096 x 4096 píxeles (tiene 14000 x 14000).'] });
+    expect(health.status).toBe(200);
+    expect(healthMs).toBeLessThan(1000);
+    const [row] = await t.dataSource.query('SELECT logo FROM empresas WHERE id_empresa = $1', [empresa.id_empresa]);
+    expect(row.logo).toBeNull();
+  });
+
+  it('logo: what is stored is a re-encoded PNG that fits in 800 x 800, whatever was uploaded', async () => {
+    const jpeg = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#1d4ed8' } }).jpeg().toBuffer();
+    const res = await uploadLogo(jpeg, 'logo.jpg').expect(201);
+    expect(res.body.data.logo).toBe(`empresa-${empresa.id_empresa}/logo/logo.png`);
+    const stored = (await t.app.get(DocumentStorage).get(res.body.data.logo))!;
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 800, height: 400 });
+    const broken = Buffer.concat([jpeg.subarray(0, 200)]);
+    const bad = await uploadLogo(broken, 'roto.jpg').expect(422);
+    expect(bad.body.errors).toEqual({ logo: ['El logo no es una imagen válida.'] });
   });
 });
