@@ -8,6 +8,10 @@ jest.setTimeout(120_000);
 
 const BETA_RUC = '20000000001';
 const NO_COMUNICA = /^No se pudo comunicar con SUNAT: /;
+// This file tests timeouts: SUNAT answers after LATE_MS, the app gives up after TIMEOUT_MS (still far
+// above what any other answer of the simulator takes on a slow machine).
+const TIMEOUT_MS = 10_000;
+const LATE_MS = TIMEOUT_MS + 2_000;
 
 describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
   let t: TestAppWithSunat;
@@ -16,7 +20,7 @@ describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
   let user: Session;
 
   beforeAll(async () => {
-    t = await createTestAppWithSunat();
+    t = await createTestAppWithSunat({ SUNAT_TIMEOUT_MS: String(TIMEOUT_MS) });
     admin = await login(t);
     empresaId = (await createEmpresa(t, admin)).id_empresa;
     user = await createUserSession(t, admin, empresaId, ['ventas.view', 'ventas.create', 'ventas.edit', 'ventas.delete']);
@@ -109,7 +113,7 @@ describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
 
   it('timeout with the reconciliation failing too: 502 and state unchanged', async () => {
     const f = await createFactura(t, user);
-    t.sunat.next([{ operation: 'sendBill', action: 'delay', ms: 4500 }, { operation: 'getStatusCdr', action: 'http', status: 503 }]);
+    t.sunat.next([{ operation: 'sendBill', action: 'delay', ms: LATE_MS }, { operation: 'getStatusCdr', action: 'http', status: 503 }]);
     const res = await enviar(f.id_venta);
     expect({ status: res.status, message: res.body.message }).toEqual({ status: 502, message: expect.stringMatching(NO_COMUNICA) });
     expect(await venta(f.id_venta)).toMatchObject({ estado_sunat: '0', codigo_sunat: null, cdr_url: null });
@@ -118,7 +122,7 @@ describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
   it('a lost answer (timeout) is reconciled with getStatusCdr instead of sending twice: accepted', async () => {
     const f = await createFactura(t, user);
     const sent = sendBills();
-    t.sunat.next({ operation: 'sendBill', action: 'delay', ms: 4500 });
+    t.sunat.next({ operation: 'sendBill', action: 'delay', ms: LATE_MS });
     const res = await enviar(f.id_venta);
     expect({ status: res.status, success: res.body.success, codigo: res.body.codigo }).toEqual({ status: 200, success: true, codigo: '0' });
     expect(sendBills()).toBe(sent + 1);

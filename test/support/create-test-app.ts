@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INestApplication } from '@nestjs/common';
@@ -23,12 +23,14 @@ export interface TestApp {
  * crosses the process boundary (database URL, storage folder, SUNAT endpoints) is pointed elsewhere.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  // Unless a test chooses its own folder, the documents stored by this app live in a temporary one removed on close.
+  const storageDir = env.STORAGE_DIR ? undefined : mkdtempSync(join(tmpdir(), 'facturacion-storage-'));
   Object.assign(process.env, {
     NODE_ENV: 'test',
     ADMIN_USER: ADMIN.user,
     ADMIN_PASSWORD: ADMIN.password,
     BCRYPT_ROUNDS: '4',
-    STORAGE_DIR: mkdtempSync(join(tmpdir(), 'facturacion-storage-')),
+    ...(storageDir ? { STORAGE_DIR: storageDir } : {}),
     DB_MIGRATIONS_RUN: 'false',
     DB_POOL_SIZE: '20',
     // No SUNAT unless a test asks for the simulator (test/support/sunat.ts).
@@ -48,6 +50,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     http: app.getHttpServer(),
     dataSource: app.get(DataSource),
-    close: () => app.close(),
+    close: async () => {
+      try {
+        await app.close();
+      } finally {
+        if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+      }
+    },
   };
 }

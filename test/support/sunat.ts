@@ -16,7 +16,8 @@ export async function createTestAppWithSunat(env: Record<string, string> = {}, t
     SUNAT_ENDPOINTS_BASE: sunat.url,
     SUNAT_GRE_CLIENT_ID: 'simulador-client-id',
     SUNAT_GRE_CLIENT_SECRET: 'simulador-client-secret',
-    SUNAT_TIMEOUT_MS: '3000',
+    // Generous: a slow, loaded machine must not time out by accident. Tests of timeouts set a shorter one.
+    SUNAT_TIMEOUT_MS: '30000',
     ...env,
   });
   return {
