@@ -1,8 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { createPrivateKey } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { ecCertificate } from '../testing/independent-fixtures';
 import { sharedTestCertificate } from '../testing/test-credentials';
 import {
   CertificateExpiredError,
@@ -64,14 +61,8 @@ describe('loadPem', () => {
   });
 
   it('refuses a non-RSA key, which SUNAT does not accept', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ec-'));
-    try {
-      const run = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'k.pem', '-out', 'c.pem', '-subj', '/CN=ec', '-days', '2'], { cwd: dir });
-      expect(run.status).toBe(0);
-      const input = { privateKey: readFileSync(join(dir, 'k.pem')), certificate: readFileSync(join(dir, 'c.pem')) };
-      expect(() => loadPem(input)).toThrow(UnsupportedCertificateKeyError);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // A valid self-signed P-256 key and certificate pair (node:crypto keys and ECDSA signature).
+    const ec = ecCertificate();
+    expect(() => loadPem({ privateKey: ec.privateKeyPem, certificate: ec.certificatePem })).toThrow(UnsupportedCertificateKeyError);
   });
 });

@@ -1,8 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import forge from 'node-forge';
+import { openssl3StylePfx } from '../testing/independent-fixtures';
 import { sharedTestCertificate } from '../testing/test-credentials';
 import {
   CertificateExpiredError,
@@ -13,18 +10,13 @@ import {
 import { generateTestCertificate, type GeneratedCertificate } from './generate-test-certificate';
 import { loadPfx } from './load-pfx';
 
-/** PFX as OpenSSL 3 writes it by default (PBES2/AES-256, SHA-256 MAC): what users upload today. */
+/**
+ * PFX as OpenSSL 3 writes it by default (PBES2/AES-256, SHA-256 MAC, UTF-8 password): what users upload
+ * today. Built field by field with node:crypto (see independent-fixtures.ts), not by the forge code the
+ * loader reads it with; `openssl pkcs12 -info` reads these files as its own.
+ */
 function opensslPfx(cert: GeneratedCertificate, password: string): Buffer {
-  const dir = mkdtempSync(join(tmpdir(), 'pfx-'));
-  try {
-    writeFileSync(join(dir, 'key.pem'), cert.privateKeyPem);
-    writeFileSync(join(dir, 'cert.pem'), cert.certificatePem);
-    const run = spawnSync('openssl', ['pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'c.pfx', '-passout', `pass:${password}`], { cwd: dir });
-    if (run.status !== 0) throw new Error(`openssl pkcs12 failed: ${run.stderr}`);
-    return readFileSync(join(dir, 'c.pfx'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return openssl3StylePfx(cert.certificatePem, cert.privateKeyPem, password);
 }
 
 /** Legacy 3DES PFX built by forge, optionally carrying extra certificates before the signing one. */
