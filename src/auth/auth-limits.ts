@@ -23,6 +23,17 @@ export function proxyTrusted(): boolean {
   return raw !== '' && raw !== 'false' && raw !== '0';
 }
 
+/**
+ * The value for Express's 'trust proxy' setting that matches proxyTrusted(): false when no proxy is
+ * configured, a hop count for a number ('1'), else the text itself ('loopback', '10.0.0.0/8, 10.1.2.3').
+ */
+export function trustProxySetting(): boolean | number | string {
+  if (!proxyTrusted()) return false;
+  const raw = (process.env.TRUST_PROXY ?? '').trim();
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw.toLowerCase() === 'true' ? true : raw;
+}
+
 export function clientAddress(req: Request): string {
   const address = proxyTrusted() ? req.ip : req.socket?.remoteAddress;
   return address || 'unknown';

@@ -123,7 +123,7 @@ describe('Security: sessions', () => {
     expect(refresh.body).toEqual(NO_AUTH);
   });
 
-  it('a token is refreshed once: two refreshes of the same token give one successor', async () => {
+  it('a refreshed token is spent: of several refreshes of one token exactly one succeeds', async () => {
     const { token } = await login(t);
     const results = await Promise.all([1, 2, 3].map(() => request(t.http).post('/api/refresh').set(bearer(token))));
     const statuses = results.map((r) => r.status).sort();
