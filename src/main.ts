@@ -21,14 +21,19 @@ async function bootstrap(): Promise<void> {
   let runtime: Runtime | undefined;
   let booting: Promise<INestApplication | undefined> | undefined;
   let shuttingDown = false;
+  let firstSignalAt = 0;
 
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
     if (shuttingDown) {
+      // A terminal's Ctrl-C reaches npm and Node together and npm forwards it once more: only a signal
+      // that comes later is someone insisting.
+      if (Date.now() - firstSignalAt < 1000) return;
       logger.warn(`${signal} again: stopping now`);
       await runtime?.stop().catch(() => undefined);
       process.exit(1);
     }
     shuttingDown = true;
+    firstSignalAt = Date.now();
     let code = 0;
     try {
       const app = await booting?.catch(() => undefined);
