@@ -7,6 +7,7 @@ export const MSG = {
   demasiadosIntentos: 'Demasiados intentos fallidos. Intente nuevamente más tarde.',
   datosInvalidos: 'Los datos enviados no son válidos.',
   errorInterno: 'Error interno del servidor.',
+  cuerpoDemasiadoGrande: 'El cuerpo de la solicitud supera el tamaño máximo (5 MB).',
   /** 'Venta no encontrada.', 'Cliente no encontrado.': the participle agrees with the noun's first word. */
   noEncontrado: (recurso: string) => `${recurso} no ${/(a|ión)$/i.test(recurso.split(' ')[0]) ? 'encontrada' : 'encontrado'}.`,
 } as const;

@@ -25,6 +25,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.status(HttpStatus.UNPROCESSABLE_ENTITY).json({ success: false, message: MSG.datosInvalidos, errors: { body: ['JSON mal formado'] } });
       return;
     }
+    if (isBodyTooLarge(exception)) {
+      res.status(HttpStatus.PAYLOAD_TOO_LARGE).json({ success: false, message: MSG.cuerpoDemasiadoGrande });
+      return;
+    }
+    const fueraDeRango = databaseInputError(exception);
+    if (fueraDeRango) {
+      // A value the DTOs let through but the column cannot hold: still the client's input, never a 500.
+      res.status(HttpStatus.UNPROCESSABLE_ENTITY).json({ success: false, message: MSG.datosInvalidos, errors: { request: [fueraDeRango] } });
+      return;
+    }
     this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
     res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ success: false, message: MSG.errorInterno });
   }
@@ -42,6 +52,18 @@ function errorMessage(body: string | object): string {
   if (typeof body === 'string') return body;
   const message = (body as { message?: unknown }).message;
   return Array.isArray(message) ? message.join(', ') : String(message ?? 'Solicitud inválida');
+}
+
+function isBodyTooLarge(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { type?: string }).type === 'entity.too.large';
+}
+
+/** PostgreSQL's verdict on a value out of its column's range or encoding (SQLSTATE class 22). */
+function databaseInputError(e: unknown): string | undefined {
+  const code = typeof e === 'object' && e !== null ? (e as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (e as { code?: string }).code : undefined;
+  if (code === '22003') return 'Un número está fuera del rango admitido.';
+  if (code === '22P02' || code === '22021' || code === '22007' || code === '22008') return 'Un valor no tiene el formato admitido.';
+  return undefined;
 }
 
 function isBodyParserError(e: unknown): boolean {

@@ -1,5 +1,6 @@
-import { HttpException, HttpStatus, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, HttpException, HttpStatus, ValidationError, ValidationPipe } from '@nestjs/common';
 import { MSG } from '../errors/messages';
+import { entradaInvalida, revisarEntrada } from './limites-entrada';
 import { traducirMensaje } from './mensajes-validacion';
 
 /** Flattens class-validator errors into API.md's {'detalles.0.cantidad': ['...']} map. */
@@ -13,8 +14,19 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
   return out;
 }
 
+/** class-validator behind LIMITES_ENTRADA: bodies and queries are bounded before they are transformed. */
+class BoundedValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param') {
+      const hallazgo = revisarEntrada(value);
+      if (hallazgo) throw entradaInvalida(hallazgo);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new BoundedValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

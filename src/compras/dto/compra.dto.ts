@@ -2,6 +2,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsPositive, IsString, Matches, Max, MaxLength, Min, ValidateNested,
 } from 'class-validator';
+import { MAX_INT4 } from '@/common/validators/limites';
 import { ListQueryDto } from '@/common/pagination';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
@@ -11,7 +12,7 @@ const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 export const TIPOS_DOCUMENTO_COMPRA = ['00', '01', '02', '03', '12', '14'] as const;
 
 export class LineaCompraDto {
-  @IsInt() @Min(1) id_producto: number;
+  @IsInt() @Min(1) @Max(MAX_INT4) id_producto: number;
   @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @IsPositive() @Max(99_999_999_999) cantidad: number;
   /** Including IGV for gravado products. */
   @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(9_999_999_999) costo_unitario: number;
@@ -19,11 +20,11 @@ export class LineaCompraDto {
 
 /** Create body; PUT takes the same body and replaces the purchase (lines included). */
 export class CreateCompraDto {
-  @IsInt() @Min(1) id_proveedor: number;
+  @IsInt() @Min(1) @Max(MAX_INT4) id_proveedor: number;
   @IsString() @Matches(FECHA, { message: 'fecha debe tener el formato YYYY-MM-DD' }) @IsISO8601({ strict: true }) fecha: string;
   @IsIn(TIPOS_DOCUMENTO_COMPRA) tipo_documento: string;
   @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{1,4}$/, { message: 'serie debe tener de 1 a 4 letras o dígitos' }) serie: string;
-  @IsInt() @Min(1) @Max(99_999_999) numero: number;
+  @IsInt() @Min(1) @Max(MAX_INT4) @Max(99_999_999) numero: number;
   @IsOptional() @IsString() @MaxLength(1000) observaciones?: string | null;
 
   @IsArray()
@@ -35,7 +36,7 @@ export class CreateCompraDto {
 }
 
 export class CompraQueryDto extends ListQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) id_proveedor?: number;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_INT4) id_proveedor?: number;
   @IsOptional() @IsIn(['1', '2']) estado?: string;
   @IsOptional() @IsIn(TIPOS_DOCUMENTO_COMPRA) tipo_documento?: string;
   @IsOptional() @Matches(FECHA, { message: 'fecha_desde debe tener el formato YYYY-MM-DD' }) fecha_desde?: string;

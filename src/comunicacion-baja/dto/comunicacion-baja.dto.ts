@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { MAX_INT4 } from '@/common/validators/limites';
 
 /**
  * One document to void: EXACTLY ONE of id_venta (factura), id_nota_credito, id_nota_debito; checked by the
@@ -9,16 +10,19 @@ export class DocumentoBajaDto {
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(MAX_INT4)
   id_venta?: number;
 
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(MAX_INT4)
   id_nota_credito?: number;
 
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(MAX_INT4)
   id_nota_debito?: number;
 
   /** Reason sent to SUNAT; empty becomes 'ERROR EN EMISION'. */

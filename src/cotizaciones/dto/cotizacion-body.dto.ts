@@ -19,6 +19,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { MAX_INT4 } from '@/common/validators/limites';
 import { applyDecorators } from '@nestjs/common';
 import { ESTADOS_COTIZACION, EstadoCotizacion } from '../estado-cotizacion';
 
@@ -39,7 +40,7 @@ const IsFecha = () =>
 
 export class CotizacionLineaDto {
   /** A product of the company; its codigo and nombre fill the line when these are not sent. */
-  @IsOptional() @IsInt() @Min(1) producto_id?: number | null;
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) producto_id?: number | null;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(50) codigo?: string | null;
   /** Required unless producto_id is given. */
   @ValidateIf((o: CotizacionLineaDto) => o.producto_id == null || o.nombre != null)
@@ -74,7 +75,7 @@ export class CreateCotizacionDto {
   @IsOptional() @Transform(({ value }) => (typeof value === 'number' ? String(value) : value)) @IsString() @MaxLength(100) dias_pago?: string | null;
   @IsOptional() @IsString() @MaxLength(500) direccion?: string | null;
 
-  @IsOptional() @IsInt() @Min(1) id_cliente?: number | null;
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_cliente?: number | null;
   @IsOptional() @Transform(trim) @IsString() @Length(1, 15) cliente_documento?: string | null;
   @IsOptional() @Transform(trim) @IsString() @Length(1, 255) cliente_datos?: string | null;
   @IsOptional() @IsString() @MaxLength(500) cliente_direccion?: string | null;

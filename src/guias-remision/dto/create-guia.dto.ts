@@ -1,5 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
@@ -16,8 +17,12 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { MAX_INT4 } from '@/common/validators/limites';
 import { CODIGOS_MOTIVO } from '../motivos-traslado';
 import { IsUbigeo, needsCarrier, needsDriver, NotBeforeToday, TextRequiredWhen } from '../validators/guia-validators';
+
+/** Lines of one guide (a sale has at most 500; a guide carries what a sale or a transfer moves). */
+export const MAX_DETALLES_GUIA = 500;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
@@ -32,7 +37,7 @@ const CARRIER = "cuando mod_transporte es '01'";
 const DRIVER = "cuando mod_transporte es '02' y vehiculo_m1l no es true";
 
 export class CreateGuiaDetalleDto {
-  @IsOptional() @IsInt() @Min(1) id_producto?: number;
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_producto?: number;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(50) codigo?: string;
   @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(500) descripcion: string;
   @IsNumber(DECIMALES) @Min(0.001) @Max(MAX_CANTIDAD) cantidad: number;
@@ -41,7 +46,7 @@ export class CreateGuiaDetalleDto {
 
 /** SPEC.md "Dispatch guides" create body, rule by rule. */
 export class CreateGuiaDto {
-  @IsOptional() @IsInt() @Min(1) id_venta?: number;
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_venta?: number;
 
   @IsIn(['1', '6']) destinatario_tipo_doc: string;
   @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(15) destinatario_documento: string;
@@ -77,6 +82,6 @@ export class CreateGuiaDto {
 
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) observaciones?: string;
 
-  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => CreateGuiaDetalleDto)
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_DETALLES_GUIA) @ValidateNested({ each: true }) @Type(() => CreateGuiaDetalleDto)
   detalles: CreateGuiaDetalleDto[];
 }

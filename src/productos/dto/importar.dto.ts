@@ -1,4 +1,5 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsOptional, Max, Min } from 'class-validator';
+import { MAX_INT4 } from '@/common/validators/limites';
 import { CreateProductoDto } from './producto.dto';
 
 export const MAX_FILAS_IMPORTACION = 5000;
@@ -8,7 +9,7 @@ export const MAX_FILAS_IMPORTACION = 5000;
  * rows it answers can be posted back as they came. accion and errores are recomputed, never trusted.
  */
 export class FilaProductoDto extends CreateProductoDto {
-  @IsOptional() @IsInt() @Min(1) fila?: number;
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) fila?: number;
   @IsOptional() @IsIn(['crear', 'actualizar']) accion?: string;
   @IsOptional() @IsObject() errores?: Record<string, string[]>;
 }

@@ -1,4 +1,5 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Matches, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Matches, Max, Min } from 'class-validator';
+import { MAX_INT4 } from '@/common/validators/limites';
 
 export class ResumenDiarioDto {
   /** Sale ids (boletas); SUNAT takes up to 500 lines per summary. */
@@ -7,6 +8,7 @@ export class ResumenDiarioDto {
   @ArrayMaxSize(500)
   @IsInt({ each: true })
   @Min(1, { each: true })
+  @Max(MAX_INT4, { each: true })
   ids: number[];
 
   /** Issue date of the boletas it reports (the summary's ReferenceDate). */

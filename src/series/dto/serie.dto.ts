@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, Length, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 
 export class CreateSerieDto {
   @IsIn(['01', '03', '07', '08', '09'])
@@ -12,5 +12,6 @@ export class CreateSerieDto {
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(99_999_999)
   correlativo?: number;
 }

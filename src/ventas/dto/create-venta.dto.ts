@@ -3,6 +3,7 @@ import {
   ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min,
   ValidateNested,
 } from 'class-validator';
+import { MAX_INT4 } from '@/common/validators/limites';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -14,7 +15,7 @@ export const AFECTACIONES_IGV = ['10', '20', '30'] as const;
 
 /** A sale line. With id_producto the product gives the defaults (codigo, descripcion, precio, unidad, afectación). */
 export class LineaVentaDto {
-  @IsOptional() @IsInt() @Min(1) id_producto?: number;
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_producto?: number;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(50) codigo?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) descripcion?: string;
   /** Up to 3 decimals (kg, litres). */
@@ -35,12 +36,12 @@ export class CreateVentaDto {
   @IsOptional() @Transform(upper) @IsIn(MONEDAS) tipo_moneda?: string;
 
   /** The client: id_cliente, or cliente_documento + cliente_datos (found or created). id_cliente wins when both come. */
-  @IsOptional() @IsInt() @Min(1) id_cliente?: number;
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_cliente?: number;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(15) cliente_documento?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(255) cliente_datos?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) cliente_direccion?: string;
 
-  @IsOptional() @IsInt() @Min(1) cotizacion_id?: number;
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) cotizacion_id?: number;
 
   @IsArray()
   @ArrayMinSize(1)
@@ -61,7 +62,7 @@ export class UpdateVentaDto {
   @IsOptional() @IsString() @Matches(FECHA, { message: 'fecha_emision debe tener el formato YYYY-MM-DD' }) @IsISO8601({ strict: true })
   fecha_emision?: string;
   @IsOptional() @Transform(upper) @IsIn(MONEDAS) tipo_moneda?: string;
-  @IsOptional() @IsInt() @Min(1) id_cliente?: number;
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_cliente?: number;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(15) cliente_documento?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(255) cliente_datos?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) cliente_direccion?: string;
