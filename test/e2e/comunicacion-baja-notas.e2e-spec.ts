@@ -76,7 +76,7 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
       message: 'Comunicación de baja enviada. Use el ticket para consultar el estado.',
     });
     const xml = await readXml(res.body.nombre_archivo);
-    expect(checkSunatXml(xml, res.body.nombre_archivo, 'voided', 'RA')).toEqual(SUNAT_VALID);
+    expect(await checkSunatXml(xml, res.body.nombre_archivo, 'voided', 'RA')).toEqual(SUNAT_VALID);
     expect(xml.match(/<sac:VoidedDocumentsLine>/g)).toHaveLength(1);
     expect(xml).toContain(
       `<cbc:DocumentTypeCode>07</cbc:DocumentTypeCode><sac:DocumentSerialID>FC01</sac:DocumentSerialID><sac:DocumentNumberID>${nc.numero}</sac:DocumentNumberID><sac:VoidReasonDescription>ERROR EN EMISION</sac:VoidReasonDescription>`,
@@ -114,7 +114,7 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
     const res = await baja([{ id_nota_debito: nd.id, motivo: 'MONTO ERRADO' }]).expect(200);
     const xml = await readXml(res.body.nombre_archivo);
     expect(xml).toContain(`<cbc:DocumentTypeCode>08</cbc:DocumentTypeCode><sac:DocumentSerialID>FD01</sac:DocumentSerialID><sac:DocumentNumberID>${nd.numero}</sac:DocumentNumberID>`);
-    expect(checkSunatXml(xml, res.body.nombre_archivo, 'voided', 'RA')).toEqual(SUNAT_VALID);
+    expect(await checkSunatXml(xml, res.body.nombre_archivo, 'voided', 'RA')).toEqual(SUNAT_VALID);
     expect((await nota('notas_debito', nd.id)).baja).toBe('en_proceso');
 
     const [{ id }] = await t.dataSource.query('SELECT id FROM lotes_sunat WHERE id_empresa = $1 AND ticket = $2', [empresaId, res.body.ticket]);
@@ -167,7 +167,7 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
     ]).expect(200);
     expect(res.body).toMatchObject({ success: true, advertencias: [`${pendiente.numero_completo}: no está aceptada por SUNAT (estado pendiente).`] });
     const xml = await readXml(res.body.nombre_archivo);
-    expect(checkSunatXml(xml, res.body.nombre_archivo, 'voided', 'RA')).toEqual(SUNAT_VALID);
+    expect(await checkSunatXml(xml, res.body.nombre_archivo, 'voided', 'RA')).toEqual(SUNAT_VALID);
     const lines = [...xml.matchAll(/<cbc:DocumentTypeCode>(\d\d)<\/cbc:DocumentTypeCode><sac:DocumentSerialID>(\w+)<\/sac:DocumentSerialID><sac:DocumentNumberID>(\d+)</g)].map((m) => `${m[1]} ${m[2]}-${m[3]}`);
     expect(lines).toEqual([`01 ${f.numero_completo}`, `08 ${nd.numero_completo}`]);
     expect(xml).toContain('<sac:VoidReasonDescription>NOTA ERRADA</sac:VoidReasonDescription>');

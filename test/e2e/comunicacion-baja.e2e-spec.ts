@@ -44,7 +44,7 @@ describe('Voiding communication (comunicación de baja)', () => {
     });
     expect(await estado(f.id_venta)).toEqual({ estado: '1', estado_sunat: '3', mensaje_sunat: expect.stringContaining(res.body.ticket) });
     const xml = (await t.app.get(DocumentIssuer).readXml(empresaId, res.body.nombre_archivo.replace('.xml', '')))!.toString('utf8');
-    expect(checkSunatXml(xml, res.body.nombre_archivo, 'voided', 'RA')).toEqual(SUNAT_VALID);
+    expect(await checkSunatXml(xml, res.body.nombre_archivo, 'voided', 'RA')).toEqual(SUNAT_VALID);
     expect(xml).toContain('<sac:VoidReasonDescription>ERROR EN EMISION</sac:VoidReasonDescription>');
 
     const answer = await send('/api/comunicacion-baja/consultar-ticket', { ticket: res.body.ticket }).expect(200);

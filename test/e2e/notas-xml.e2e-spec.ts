@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import * as path from 'node:path';
 import { Decimal } from 'decimal.js';
 import request from 'supertest';
 import { EmisorService } from '../../src/empresas/emisor.service';
-import { verifyWithXmlsec } from '../../src/sunat/signing/testing/verify-signature';
-import { SUNAT_XSL_TOOL } from '../../src/sunat/xml/testing/paths';
+import { verifyWithXmlCrypto } from '../../src/sunat/signing/testing/verify-signature';
+import { dumpSignedXml } from '../../src/sunat/signing/testing/xml-dump';
 import { texts } from '../../src/sunat/xml/testing/query';
-import { validateXsd, writeTemp } from '../../src/sunat/xml/testing/validators';
+import { validateSunatXsl, validateXsd } from '../../src/sunat/xml/testing/validators';
 import { bearer, login, Session } from '../support/auth';
 import { createEmpresa, createFacturaAceptada, createUserSession, createVenta } from '../support/factories';
 import { createTestAppWithSunat, TestAppWithSunat } from '../support/sunat';
@@ -22,20 +20,7 @@ function pemOf(derBase64: string): string {
   return `-----BEGIN CERTIFICATE-----\n${derBase64.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 
-/** SUNAT's XSL rules on several files of one type in one run; returns each file's report. */
-function sunatXsl(tipo: '07' | '08', files: string[]): Map<string, string> {
-  const run = spawnSync(SUNAT_XSL_TOOL, [tipo, ...files], { encoding: 'utf8', timeout: 120_000 });
-  const out = `${run.stdout}${run.stderr}`;
-  const reports = new Map<string, string>();
-  for (const block of out.split(/^== /m).slice(1)) {
-    const [file, ...rest] = block.split('\n');
-    reports.set(file.trim(), rest.join('\n').trim());
-  }
-  if (files.length === 1 && !reports.size) reports.set(files[0], out.trim());
-  return reports;
-}
-
-describe('Notas: generated XML (XSD, SUNAT XSL rules, xmlsec, SPEC amounts and legend)', () => {
+describe('Notas: generated XML (XSD, SUNAT XSL rules, signature, SPEC amounts and legend)', () => {
   let t: TestAppWithSunat;
   let admin: Session;
   let empresaId: number;
@@ -66,7 +51,7 @@ describe('Notas: generated XML (XSD, SUNAT XSL rules, xmlsec, SPEC amounts and l
   });
   afterAll(() => t.close());
 
-  it('credit notes (FC01 and BC01, every catálogo 09 reason) and debit notes (FD01, BD01, every reason): UBL 2.1 XSD, 0 SUNAT XSL errors, xmlsec verifies', async () => {
+  it('credit notes (FC01 and BC01, every catálogo 09 reason) and debit notes (FD01, BD01, every reason): UBL 2.1 XSD, 0 SUNAT XSL errors, signature verifies', async () => {
     const factura = await createFacturaAceptada(t, s, {
       productos: [
         { descripcion: 'Laptop 14" <Core i5> & cargador', cantidad: 2, precio_unitario: 2500, unidad_medida: 'NIU' },
@@ -106,20 +91,19 @@ describe('Notas: generated XML (XSD, SUNAT XSL rules, xmlsec, SPEC amounts and l
       ['notas-credito', '07', 'creditNote', creditos],
       ['notas-debito', '08', 'debitNote', debitos],
     ] as const) {
-      const files: string[] = [];
       for (const n of notas) {
         const text = await xmlOf(ruta, n.nombre_xml);
-        const file = writeTemp(n.nombre_xml, text);
-        files.push(file);
-        const schema = validateXsd(file, xsd);
-        expect({ file: n.nombre_xml, status: schema.status, output: schema.output }).toEqual({ file: n.nombre_xml, status: 0, output: expect.stringMatching(/validates$/) });
-        const signature = verifyWithXmlsec(text, pem);
+        dumpSignedXml({ fileName: n.nombre_xml, xml: text, tipo, certificatePem: pem });
+        const schema = await validateXsd(text, xsd);
+        expect({ file: n.nombre_xml, status: schema.status, output: schema.output }).toEqual({ file: n.nombre_xml, status: 0, output: 'validates' });
+        const signature = verifyWithXmlCrypto(text, pem);
         expect({ file: n.nombre_xml, ok: signature.ok }).toEqual({ file: n.nombre_xml, ok: true });
-      }
-      const reports = sunatXsl(tipo, files);
-      expect(reports.size).toBe(files.length);
-      for (const file of files) {
-        expect({ file: path.basename(file), report: reports.get(file) }).toEqual({ file: path.basename(file), report: expect.stringMatching(/(^|\n)(OK|0 errors, \d+ warnings)$/) });
+        const rules = await validateSunatXsl(tipo, text, n.nombre_xml);
+        expect({ file: n.nombre_xml, status: rules.status, report: rules.output }).toEqual({
+          file: n.nombre_xml,
+          status: 0,
+          report: expect.stringMatching(/(^|\n)(OK|0 errors, \d+ warnings)$/),
+        });
       }
     }
   });

@@ -49,7 +49,7 @@ describe('Daily summary (resumen diario) of boletas', () => {
     expect(during[0].mensaje_sunat).toContain(res.body.ticket);
 
     const xml = (await t.app.get(DocumentIssuer).readXml(empresaId, res.body.nombre_archivo.replace('.xml', '')))!.toString('utf8');
-    expect(checkSunatXml(xml, res.body.nombre_archivo, 'summary', 'RC')).toEqual(SUNAT_VALID);
+    expect(await checkSunatXml(xml, res.body.nombre_archivo, 'summary', 'RC')).toEqual(SUNAT_VALID);
     expect(xml).toContain(`<cbc:ReferenceDate>${hoy}</cbc:ReferenceDate>`);
 
     const pending = await consultar(res.body.ticket).expect(200);
@@ -119,7 +119,7 @@ describe('Daily summary (resumen diario) of boletas', () => {
     expect(anul.body).toMatchObject({ success: true, ticket: expect.any(String), cantidad: 1 });
     const xml = (await t.app.get(DocumentIssuer).readXml(empresaId, anul.body.nombre_archivo.replace('.xml', '')))!.toString('utf8');
     expect(xml).toContain('<cac:Status><cbc:ConditionCode>3</cbc:ConditionCode></cac:Status>');
-    expect(checkSunatXml(xml, anul.body.nombre_archivo, 'summary', 'RC')).toEqual(SUNAT_VALID);
+    expect(await checkSunatXml(xml, anul.body.nombre_archivo, 'summary', 'RC')).toEqual(SUNAT_VALID);
     expect((await estados([a.id_venta]))[0].estado_sunat).toBe('3');
     await consultar(anul.body.ticket);
     await consultar(anul.body.ticket);
@@ -172,7 +172,7 @@ describe('Daily summary (resumen diario) of boletas', () => {
     expect(res.body.cantidad).toBe(500);
     const xml = (await t.app.get(DocumentIssuer).readXml(empresaId, res.body.nombre_archivo.replace('.xml', '')))!.toString('utf8');
     expect(xml.match(/<sac:SummaryDocumentsLine>/g)).toHaveLength(500);
-    expect(checkSunatXml(xml, res.body.nombre_archivo, 'summary', 'RC')).toEqual(SUNAT_VALID);
+    expect(await checkSunatXml(xml, res.body.nombre_archivo, 'summary', 'RC')).toEqual(SUNAT_VALID);
     expect(new Set((await estados(ids)).map((s) => s.estado_sunat))).toEqual(new Set(['3']));
   }, 300_000);
 });

@@ -1,20 +1,19 @@
-import { validateSunatXsl, validateXsd, writeTemp } from '@/sunat/xml/testing/validators';
-import { verifyWithXmlsec } from '@/sunat/signing/testing/verify-signature';
+import { validateSunatXsl, validateXsd } from '@/sunat/xml/testing/validators';
+import { embeddedCertificatePem, verifyWithXmlCrypto } from '@/sunat/signing/testing/verify-signature';
+import { dumpSignedXml } from '@/sunat/signing/testing/xml-dump';
 
-/** The certificate the document carries in KeyInfo, as PEM (the beta test certificate is self-signed). */
-export function embeddedCertificatePem(xml: string): string {
-  const b64 = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(xml)?.[1];
-  if (!b64) throw new Error('El XML no lleva ds:X509Certificate');
-  const body = b64.replace(/\s+/g, '').match(/.{1,64}/g)!.join('\n');
-  return `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`;
-}
+export { embeddedCertificatePem };
 
-/** XSD (DespatchAdvice 2.1), SUNAT's GRE 2022 XSL rules (tipo 09) and xmlsec1 on a stored guide XML. */
-export function checkGuideXml(fileName: string, xml: string) {
-  const file = writeTemp(fileName, xml);
+/**
+ * XSD (DespatchAdvice 2.1), SUNAT's GRE 2022 XSL rules (tipo 09) and the signature (xml-crypto, against
+ * the certificate it carries; dumped for xmlsec1 in CI) of a stored guide XML.
+ */
+export async function checkGuideXml(fileName: string, xml: string) {
+  const certificatePem = embeddedCertificatePem(xml);
+  dumpSignedXml({ fileName, xml, tipo: '09', certificatePem });
   return {
-    xsd: validateXsd(file, 'despatch'),
-    xsl: validateSunatXsl('09', file),
-    xmlsec: verifyWithXmlsec(xml, embeddedCertificatePem(xml)),
+    xsd: await validateXsd(xml, 'despatch'),
+    xsl: await validateSunatXsl('09', xml, fileName),
+    signature: verifyWithXmlCrypto(xml, certificatePem),
   };
 }

@@ -1,29 +1,30 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SIGNATURE_ID } from '@/sunat/documents/signature';
+import { validateXsd } from '@/sunat/validation/xsd';
+import { canonicalize } from '@/sunat/xml/testing/canonicalize';
 import { generateTestCertificate, type GeneratedCertificate } from './certificates/generate-test-certificate';
 import { CertificateUnreadableError } from './certificates/certificate-errors';
 import { InvalidXmlForSigningError } from './signing-errors';
 import { sharedTestCertificate } from './testing/test-credentials';
-import { verifyWithXmlCrypto, verifyWithXmlsec } from './testing/verify-signature';
+import { verifyWithXmlCrypto } from './testing/verify-signature';
+import { dumpSignedXml } from './testing/xml-dump';
 import { signXml, XmlSigner } from './xml-signer';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '__fixtures__', name), 'utf8');
 const CREDIT_NOTE = fixture('credit-note.canonical.xml'); // indented, root declares xmlns:ds
 const COMPACT = fixture('credit-note.compact.canonical.xml'); // no whitespace, no xmlns:ds, escapes, non-ASCII
-const CREDIT_NOTE_XSD = '/work/shared/sunat/xsd/2.1/maindoc/UBL-CreditNote-2.1.xsd';
+const FILE_NAME = '12345678912-07-FC01-1.xml'; // the fixtures' issuer and number
 
 const withoutDeclaration = (xml: string) => xml.replace(/^<\?xml[^>]*\?>\s*/, '');
-const expectVerifiedByBoth = (xml: string, pem: string) => {
+/** xml-crypto here; xmlsec1 in CI, on the same documents (SUNAT_XML_DUMP_DIR, scripts/ci-extras/xmlsec-verify.sh). */
+const expectVerified = (xml: string, pem: string) => {
   expect(verifyWithXmlCrypto(xml, pem)).toEqual({ ok: true, detail: 'OK' });
-  expect(verifyWithXmlsec(xml, pem)).toMatchObject({ ok: true });
+  dumpSignedXml({ fileName: FILE_NAME, xml, tipo: '07', certificatePem: pem });
 };
-const expectRejectedByBoth = (xml: string, pem: string) => {
+const expectRejected = (xml: string, pem: string) => {
   expect(verifyWithXmlCrypto(xml, pem).ok).toBe(false);
-  expect(verifyWithXmlsec(xml, pem).ok).toBe(false);
 };
 
 describe('XmlSigner', () => {
@@ -38,22 +39,8 @@ describe('XmlSigner', () => {
   it.each([
     ['an indented document whose root declares ds', CREDIT_NOTE],
     ['a compact document with escaped text, non-ASCII and no ds declaration', COMPACT],
-  ])('signs %s so that xml-crypto and xmlsec1 both accept it', (_, xml) => {
-    expectVerifiedByBoth(signer.sign(xml).xml, cert.certificatePem);
-  });
-
-  it("passes the issue's own xmlsec1 command (certificate given as the verification key)", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'xmlsec-issue-'));
-    try {
-      writeFileSync(join(dir, 'cert.pem'), cert.certificatePem);
-      writeFileSync(join(dir, 'signed.xml'), signer.sign(CREDIT_NOTE).xml);
-      const args = ['--verify', '--insecure', '--enabled-reference-uris', 'empty', '--pubkey-cert-pem', 'cert.pem', 'signed.xml'];
-      const run = spawnSync('xmlsec1', args, { cwd: dir, encoding: 'utf8' });
-      expect(run.stderr).toMatch(/^OK/);
-      expect(run.status).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  ])('signs %s so that xml-crypto accepts it (and xmlsec1 in CI)', (_, xml) => {
+    expectVerified(signer.sign(xml).xml, cert.certificatePem);
   });
 
   it('writes the signature SUNAT expects inside the empty ExtensionContent', () => {
@@ -84,19 +71,13 @@ describe('XmlSigner', () => {
 
   it('keeps the document canonical, only adding the signature', () => {
     const { xml } = signer.sign(COMPACT);
-    const c14n = spawnSync('xmllint', ['--c14n', '-'], { input: xml, encoding: 'utf8' });
-    expect(c14n.status).toBe(0);
-    expect(c14n.stdout).toBe(withoutDeclaration(xml));
+    // Inclusive C14N 1.0 by xml-crypto on an @xmldom parse, independent of the signer's own serialisation.
+    expect(canonicalize(xml)).toBe(withoutDeclaration(xml));
     expect(xml.replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '')).toBe(COMPACT);
   });
 
-  it('produces a credit note valid against the UBL 2.1 schema', () => {
-    const run = spawnSync('xmllint', ['--noout', '--schema', CREDIT_NOTE_XSD, '-'], {
-      input: signer.sign(CREDIT_NOTE).xml,
-      encoding: 'utf8',
-    });
-    expect(run.stderr).toContain('- validates');
-    expect(run.status).toBe(0);
+  it('produces a credit note valid against the UBL 2.1 schema', async () => {
+    expect(await validateXsd('creditNote', signer.sign(CREDIT_NOTE).xml)).toEqual({ valid: true, errors: [] });
   });
 
   it.each([
@@ -104,16 +85,16 @@ describe('XmlSigner', () => {
     ['an amount', (xml: string) => xml.replace('>2360.00<', '>2361.00<')],
     ['the DigestValue', (xml: string) => xml.replace(/<ds:DigestValue>./, (m) => m.slice(0, -1) + (m.endsWith('A') ? 'B' : 'A'))],
     ['the SignatureValue', (xml: string) => xml.replace(/<ds:SignatureValue>./, (m) => m.slice(0, -1) + (m.endsWith('A') ? 'B' : 'A'))],
-  ])('is rejected by both verifiers after changing %s', (_, tamper) => {
+  ])('is rejected after changing %s', (_, tamper) => {
     const { xml } = signer.sign(CREDIT_NOTE);
     const tampered = tamper(xml);
     expect(tampered).not.toBe(xml);
-    expectRejectedByBoth(tampered, cert.certificatePem);
+    expectRejected(tampered, cert.certificatePem);
   });
 
-  it('is rejected by both verifiers when checked against another certificate', async () => {
+  it('is rejected when checked against another certificate', async () => {
     const other = await generateTestCertificate({ ruc: '20999999999' });
-    expectRejectedByBoth(signer.sign(CREDIT_NOTE).xml, other.certificatePem);
+    expectRejected(signer.sign(CREDIT_NOTE).xml, other.certificatePem);
   });
 
   it('signs with RSA-SHA256 and a SHA-256 digest when asked', () => {
@@ -121,13 +102,13 @@ describe('XmlSigner', () => {
     expect(xml).toContain('<ds:SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256">');
     expect(xml).toContain('<ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256">');
     expect(digestValue).toBe(createHash('sha256').update(withoutDeclaration(COMPACT)).digest('base64'));
-    expectVerifiedByBoth(xml, cert.certificatePem);
-    expectRejectedByBoth(xml.replace('Item1', 'Item3'), cert.certificatePem);
+    expectVerified(xml, cert.certificatePem);
+    expectRejected(xml.replace('Item1', 'Item3'), cert.certificatePem);
   });
 
   it('accepts a document without XML declaration and with a trailing newline', () => {
     const { xml } = signer.sign(withoutDeclaration(COMPACT) + '\n');
-    expectVerifiedByBoth(xml, cert.certificatePem);
+    expectVerified(xml, cert.certificatePem);
   });
 
   it('offers a function form with the same output (PKCS#1 v1.5 signatures are deterministic)', () => {

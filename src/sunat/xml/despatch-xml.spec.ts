@@ -42,9 +42,9 @@ describe('buildDespatchXml', () => {
     ['private', despatchPrivate],
     ['public', despatchPublic],
     ['M1L', despatchM1L],
-  ])('%s transport passes the XSD (signed) and SUNAT GRE rules', (_kind, build) => {
+  ])('%s transport passes the XSD (signed) and SUNAT GRE rules', async (_kind, build) => {
     const guide = build();
-    const { signed } = expectSunatReady({
+    const { signed } = await expectSunatReady({
       xml: buildDespatchXml(guide),
       fileName: documentFileName('20000000001', '09', guide.serie, guide.correlativo),
       xsd: 'despatch',
@@ -58,7 +58,7 @@ describe('buildDespatchXml', () => {
       'DespatchAdvice/cac:Signature/',
     ]);
     expect(cmp.commonInOurOrder).toEqual(cmp.commonInSampleOrder);
-    // minData predates what SUNAT's GRE 2022 rules require (shared/tools/sunat-xsl fix-gre.xsl):
+    // minData predates what SUNAT's GRE 2022 rules require:
     // the start point moves from OriginAddress to Delivery/Despatch, issue time and item description are added.
     expect(cmp.missing).toEqual([
       'DespatchAdvice/cac:DespatchSupplierParty/cbc:CustomerAssignedAccountID',

@@ -58,13 +58,13 @@ describe('buildInvoiceXml', () => {
     expect(() => buildInvoiceXml(bad)).toThrow(/importe inválido/);
   });
 
-  it('factura: canonical, valid against the UBL 2.1 XSD once signed, 0 errors in SUNAT rules', () => {
-    const { signed } = expectSunatReady({ xml, fileName: documentFileName('20000000001', '01', 'F001', 123), xsd: 'invoice', tipo: '01' });
+  it('factura: canonical, valid against the UBL 2.1 XSD once signed, 0 errors in SUNAT rules', async () => {
+    const { signed } = await expectSunatReady({ xml, fileName: documentFileName('20000000001', '01', 'F001', 123), xsd: 'invoice', tipo: '01' });
     expect(verifiesWithXmlCrypto(signed)).toBe(true);
   });
 
-  it('boleta: canonical, valid against the UBL 2.1 XSD once signed, 0 errors in SUNAT rules', () => {
-    const { xslOutput } = expectSunatReady({
+  it('boleta: canonical, valid against the UBL 2.1 XSD once signed, 0 errors in SUNAT rules', async () => {
+    const { xslOutput } = await expectSunatReady({
       xml: buildInvoiceXml(boleta()),
       fileName: documentFileName('20000000001', '03', 'B001', 45),
       xsd: 'invoice',

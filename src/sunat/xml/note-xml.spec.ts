@@ -44,8 +44,8 @@ describe('buildNoteXml', () => {
     expect(texts(xml, '/*/cac:DebitNoteLine/cbc:DebitedQuantity')).toEqual(['1']);
   });
 
-  it('credit note passes the XSD (signed) and SUNAT rules', () => {
-    const { signed } = expectSunatReady({
+  it('credit note passes the XSD (signed) and SUNAT rules', async () => {
+    const { signed } = await expectSunatReady({
       xml: buildNoteXml(creditNote()),
       fileName: documentFileName('20000000001', '07', 'FC01', 1),
       xsd: 'creditNote',
@@ -54,8 +54,8 @@ describe('buildNoteXml', () => {
     expect(verifiesWithXmlCrypto(signed)).toBe(true);
   });
 
-  it('debit note passes the XSD (signed) and SUNAT rules', () => {
-    expectSunatReady({ xml: buildNoteXml(debitNote()), fileName: documentFileName('20000000001', '08', 'FD01', 7), xsd: 'debitNote', tipo: '08' });
+  it('debit note passes the XSD (signed) and SUNAT rules', async () => {
+    await expectSunatReady({ xml: buildNoteXml(debitNote()), fileName: documentFileName('20000000001', '08', 'FD01', 7), xsd: 'debitNote', tipo: '08' });
   });
 
   it.each([

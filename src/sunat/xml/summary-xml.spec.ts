@@ -35,8 +35,8 @@ describe('buildSummaryXml', () => {
     expect(() => buildSummaryXml({ ...data, lines: [] })).toThrow('No hay documentos para el resumen.');
   });
 
-  it('passes the XSD (signed) and SUNAT summary rules', () => {
-    expectSunatReady({ xml, fileName: summaryFileName('20000000001', data.fecha_generacion, 1), xsd: 'summary', tipo: 'RC' });
+  it('passes the XSD (signed) and SUNAT summary rules', async () => {
+    await expectSunatReady({ xml, fileName: summaryFileName('20000000001', data.fecha_generacion, 1), xsd: 'summary', tipo: 'RC' });
   });
 
   it('matches the openubl summary sample element by element', () => {

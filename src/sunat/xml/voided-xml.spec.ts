@@ -18,8 +18,8 @@ describe('buildVoidedXml', () => {
     expect(xml).toContain('<sac:VoidReasonDescription>ERROR EN EL RUC &amp; MONTO</sac:VoidReasonDescription>');
   });
 
-  it('passes the XSD (signed) and SUNAT voiding rules', () => {
-    const { signed } = expectSunatReady({ xml, fileName: voidedFileName('20000000001', data.fecha_generacion, 1), xsd: 'voided', tipo: 'RA' });
+  it('passes the XSD (signed) and SUNAT voiding rules', async () => {
+    const { signed } = await expectSunatReady({ xml, fileName: voidedFileName('20000000001', data.fecha_generacion, 1), xsd: 'voided', tipo: 'RA' });
     expect(verifiesWithXmlCrypto(signed)).toBe(true);
   });
 

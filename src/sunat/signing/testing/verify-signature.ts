@@ -1,7 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { XMLDSIG_NS } from '../signature-algorithms';
@@ -11,7 +7,10 @@ export interface Verification {
   detail: string;
 }
 
-/** Independent check #1: xml-crypto, with the certificate given out of band (not trusted from KeyInfo). */
+/**
+ * Independent check: xml-crypto, with the certificate given out of band (not trusted from KeyInfo).
+ * (xmlsec1 checks the same documents in CI: see xml-dump.ts and scripts/ci-extras/xmlsec-verify.sh.)
+ */
 export function verifyWithXmlCrypto(xml: string, certificatePem: string): Verification {
   try {
     const doc = new DOMParser().parseFromString(xml, 'text/xml');
@@ -26,26 +25,9 @@ export function verifyWithXmlCrypto(xml: string, certificatePem: string): Verifi
   }
 }
 
-/**
- * Independent check #2: xmlsec1 (libxml2 + OpenSSL). With --insecure it would verify with whatever
- * certificate KeyInfo carries, so the certificate is given as the trust anchor instead: the
- * embedded certificate must be that one (self-signed test certificates are their own anchor).
- */
-export function verifyWithXmlsec(xml: string, certificatePem: string): Verification {
-  const dir = mkdtempSync(join(tmpdir(), 'xmlsec-'));
-  try {
-    const xmlPath = join(dir, 'signed.xml');
-    const certPath = join(dir, 'cert.pem');
-    writeFileSync(xmlPath, xml);
-    writeFileSync(certPath, certificatePem);
-    const run = spawnSync(
-      'xmlsec1',
-      ['--verify', '--enabled-reference-uris', 'empty', '--trusted-pem', certPath, xmlPath],
-      { encoding: 'utf8', timeout: 30_000 },
-    );
-    if (run.error) return { ok: false, detail: String(run.error.message) };
-    return { ok: run.status === 0, detail: `${run.stdout}${run.stderr}`.trim() };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** The certificate a signed document carries in KeyInfo, as PEM (self-signed test certificates anchor themselves). */
+export function embeddedCertificatePem(xml: string): string {
+  const base64 = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(xml)?.[1];
+  if (!base64) throw new Error('El XML no lleva ds:X509Certificate');
+  return `-----BEGIN CERTIFICATE-----\n${base64.replace(/\s+/g, '').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 }

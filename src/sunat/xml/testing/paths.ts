@@ -6,7 +6,3 @@ import * as path from 'node:path';
  */
 export const VENDOR_SUNAT_DIR = path.resolve(__dirname, '../../../../vendor/sunat');
 
-/** @deprecated being removed (shared/ is no longer used). */
-export const SHARED_DIR = path.resolve(__dirname, '../../../../../shared');
-/** @deprecated being removed. */
-export const SUNAT_XSL_TOOL = process.env.SUNAT_XSL_VALIDATE ?? path.join(SHARED_DIR, 'tools', 'sunat-xsl', 'validate');

@@ -1,21 +1,23 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
+import type { SunatRulesTipo } from '../../validation';
+import { dumpSignedXml } from '../../signing/testing/xml-dump';
 import { canonicalize, withoutDeclaration } from './canonicalize';
 import { signForTests, testCredentials } from './test-signer';
-import { type XSD, validateSunatXsl, validateXsd, writeTemp } from './validators';
+import { type XSD, validateSunatXsl, validateXsd } from './validators';
 
 /** Everything SUNAT-facing a builder's output must pass, as one reusable set of expectations. */
-export function expectSunatReady(opts: { xml: string; fileName: string; xsd: keyof typeof XSD; tipo: string }): {
+export async function expectSunatReady(opts: { xml: string; fileName: string; xsd: keyof typeof XSD; tipo: SunatRulesTipo }): Promise<{
   signed: string;
   xslOutput: string;
-} {
+}> {
   expect(canonicalize(opts.xml)).toBe(withoutDeclaration(opts.xml));
   const signed = signForTests(opts.xml);
-  const file = writeTemp(opts.fileName, signed);
-  const xsd = validateXsd(file, opts.xsd);
-  expect(xsd.output).toMatch(/ validates$/);
+  dumpSignedXml({ fileName: opts.fileName, xml: signed, tipo: opts.tipo, certificatePem: testCredentials().certificatePem });
+  const xsd = await validateXsd(signed, opts.xsd);
+  expect(xsd.output).toBe('validates');
   expect(xsd.status).toBe(0);
-  const xsl = validateSunatXsl(opts.tipo, file);
+  const xsl = await validateSunatXsl(opts.tipo, signed, opts.fileName);
   expect(xsl.output).toMatch(/(^|\n)(OK|0 errors, \d+ warnings)$/);
   expect(xsl.status).toBe(0);
   return { signed, xslOutput: xsl.output };

@@ -1,45 +1,30 @@
-import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { SHARED_DIR, SUNAT_XSL_TOOL } from './paths';
+import { type SunatFinding, type SunatRulesTipo, validateSunatRules } from '../../validation';
+import { validateXsd as validateWithLibxml2, XSD_FILES, type XsdKind } from '../../validation/xsd';
 
-export const XSD = {
-  invoice: 'xsd/2.1/maindoc/UBL-Invoice-2.1.xsd',
-  creditNote: 'xsd/2.1/maindoc/UBL-CreditNote-2.1.xsd',
-  debitNote: 'xsd/2.1/maindoc/UBL-DebitNote-2.1.xsd',
-  despatch: 'xsd/2.1/maindoc/UBL-DespatchAdvice-2.1.xsd',
-  summary: 'xsd/2.0/maindoc/UBLPE-SummaryDocuments-1.0.xsd',
-  voided: 'xsd/2.0/maindoc/UBLPE-VoidedDocuments-1.0.xsd',
-} as const;
-
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunat-xml-'));
-
-/** Writes `xml` under its SUNAT file name in a temporary folder (the XSL rules compare the name). */
-export function writeTemp(fileName: string, xml: string): string {
-  const file = path.join(workDir, fileName);
-  fs.writeFileSync(file, xml);
-  return file;
-}
+/** The schema of each document kind (under vendor/sunat/xsd). */
+export const XSD = XSD_FILES;
 
 export interface ToolResult {
-  status: number | null;
+  /** 0 when the check passed. */
+  status: number;
   output: string;
 }
 
-/** xmllint schema validation of one file. */
-export function validateXsd(file: string, xsd: keyof typeof XSD): ToolResult {
-  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', path.join(SHARED_DIR, 'sunat', XSD[xsd]), file], {
-    encoding: 'utf8',
-  });
-  return { status: run.status, output: `${run.stdout}${run.stderr}`.trim() };
+/** XSD validation with libxml2 (WebAssembly, src/sunat/validation/xsd.ts); output "validates" or libxml2's messages. */
+export async function validateXsd(xml: string, xsd: XsdKind): Promise<ToolResult> {
+  const result = await validateWithLibxml2(xsd, xml);
+  return result.valid ? { status: 0, output: 'validates' } : { status: 1, output: result.errors.join('\n') };
 }
 
-/** SUNAT's own XSL rules (shared/tools/sunat-xsl); status 0 means no errors. */
-export function validateSunatXsl(tipo: string, file: string): ToolResult {
-  const run = spawnSync(SUNAT_XSL_TOOL, [tipo, file], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { status: run.status, output: `${run.stdout}${run.stderr}`.trim() };
+/**
+ * SUNAT's own XSL rules, run in Node (src/sunat/validation). Status 0 means no finding of severity
+ * 'error' (observations allowed); the output lists every finding (`codigo<TAB>severidad<TAB>mensaje<TAB>ubicacion`) and ends with "OK" or
+ * "<n> errors, <m> warnings". `fileName` is the SUNAT file name (the rules compare it with the content).
+ */
+export async function validateSunatXsl(tipo: SunatRulesTipo, xml: string, fileName: string): Promise<ToolResult & { findings: SunatFinding[] }> {
+  const findings = await validateSunatRules(tipo, xml, { fileName });
+  const errors = findings.filter((f) => f.severidad === 'error').length;
+  const lines = findings.map((f) => [f.codigo, f.severidad, f.mensaje, f.ubicacion].join('\t'));
+  lines.push(findings.length === 0 ? 'OK' : `${errors} errors, ${findings.length - errors} warnings`);
+  return { status: errors === 0 ? 0 : 1, output: lines.join('\n'), findings };
 }
