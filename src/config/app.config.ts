@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { registerAs } from '@nestjs/config';
+import { resolveAppKey } from './app-key';
 import { envInt, envOptional, envString, isProduction } from './env';
 
 export interface AppConfig {
@@ -14,11 +15,10 @@ export interface AppConfig {
 }
 
 const DEV_ADMIN_PASSWORD = 'admin12345';
-const DEV_APP_KEY = 'development-only-key-do-not-use-in-production';
 
 export function loadAppConfig(): AppConfig {
   const production = isProduction();
-  const appKey = production ? envString('APP_KEY') : envString('APP_KEY', DEV_APP_KEY);
+  const appKey = resolveAppKey();
   return {
     port: envInt('PORT', 3000),
     production,

@@ -38,6 +38,7 @@ describe('Service on the embedded PostgreSQL (no DATABASE_URL)', () => {
       EMBEDDED_PG_DIR: join(scratch, 'pg'),
       EMBEDDED_PG_PORT: String(pgPort),
       STORAGE_DIR: join(scratch, 'storage'),
+      APP_KEY_FILE: join(scratch, 'app-key'),
       ADMIN_USER: 'admin',
       ADMIN_PASSWORD: 'embedded-admin-1',
       TICKET_POLLER: 'true',
@@ -107,7 +108,7 @@ describe('Service whose embedded PostgreSQL cannot start', () => {
     await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
     const pgPort = (busy.address() as AddressInfo).port;
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', EMBEDDED_PG_PORT: String(pgPort), PORT: String(await freePort()) };
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', APP_KEY: 'clave-de-prueba', EMBEDDED_PG_PORT: String(pgPort), PORT: String(await freePort()) };
       delete env.DATABASE_URL;
       const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'], { cwd: ROOT, env });
       let output = '';
