@@ -1,6 +1,6 @@
 /**
- * Regenerates src/sunat/codes/codigos-retorno.json from SUNAT's return-code list kept outside the project
- * (../shared/sunat/codes/codigos_retorno.csv). Run by hand when the list changes:
+ * Regenerates src/sunat/codes/codigos-retorno.json from SUNAT's return-code list vendored in this repository
+ * (vendor/sunat/codes/codigos_retorno.csv). Run by hand when the list changes:
  *   npx ts-node scripts/generate-codigos-retorno.ts [path/to/codigos_retorno.csv]
  * The service only ever reads the generated JSON.
  */
@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseCsv } from './csv';
 
-const source = resolve(process.argv[2] ?? resolve(__dirname, '../../shared/sunat/codes/codigos_retorno.csv'));
+const source = resolve(process.argv[2] ?? resolve(__dirname, '../vendor/sunat/codes/codigos_retorno.csv'));
 const target = resolve(__dirname, '../src/sunat/codes/codigos-retorno.json');
 
 /** Descriptions that say "this same document or file already reached SUNAT". */
@@ -59,7 +59,7 @@ const lines = Object.entries(codes)
   .map(([codigo, { descripcion, tipo }]) => '  ' + JSON.stringify({ codigo, descripcion, tipo }));
 writeFileSync(
   target,
-  `{\n "source": "shared/sunat/codes/codigos_retorno.csv",\n "alreadyRegistered": ${JSON.stringify(alreadyRegistered)},\n` +
+  `{\n "source": "vendor/sunat/codes/codigos_retorno.csv",\n "alreadyRegistered": ${JSON.stringify(alreadyRegistered)},\n` +
     ` "codes": [\n${lines.join(',\n')}\n ]\n}\n`,
 );
 console.log(`${lines.length} códigos, ya registrados: ${alreadyRegistered.join(', ')} -> ${target}`);

@@ -23,7 +23,7 @@ function limaNow(): { date: string; time: string } {
   return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
 }
 
-/** A UBL 2.0 ApplicationResponse shaped like SUNAT's (see shared/sunat/samples/cdr). */
+/** A UBL 2.0 ApplicationResponse shaped like SUNAT's (see vendor/sunat/samples/cdr). */
 export function buildCdrXml(spec: CdrSpec): string {
   const { date, time } = limaNow();
   const notes = (spec.notes ?? []).map((note) => `<cbc:Note>${escapeXml(note)}</cbc:Note>`).join('');

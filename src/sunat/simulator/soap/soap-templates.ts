@@ -4,7 +4,7 @@ import { Answer } from '../control/apply-control';
 const XML = 'text/xml; charset=utf-8';
 const SOAP_ENV = 'xmlns:soap-env="http://schemas.xmlsoap.org/soap/envelope/"';
 
-/** Shapes copied from SUNAT's real answers in shared/sunat/samples/soap. */
+/** Shapes copied from SUNAT's real answers in vendor/sunat/samples/soap. */
 function billEnvelope(content: string): Answer {
   return {
     status: 200,
