@@ -4,13 +4,14 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { ClsService } from 'nestjs-cls';
 import { Logger } from 'nestjs-pino';
+import { trustProxySetting } from './auth/auth-limits';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 
 /** Everything main.ts and the e2e test app share: prefix, pipes, security headers, Swagger. */
 export function setupApp(app: INestApplication): INestApplication {
   const express = app as NestExpressApplication;
   express.useLogger(app.get(Logger));
-  express.set('trust proxy', process.env.TRUST_PROXY ?? 'loopback');
+  express.set('trust proxy', trustProxySetting());
   express.useBodyParser('json', { limit: '5mb' });
   // Every request gets its context (caller, active company) before routing, web routes outside /api
   // included: ClsModule's own mount follows the global prefix and missed /reporteNV and /reporte.

@@ -1,4 +1,5 @@
-import { IsInt, IsString, Length, Min } from 'class-validator';
+import { IsInt, IsString, Length, Max, Min } from 'class-validator';
+import { MAX_INT4 } from '@/common/validators/limites';
 import { IsNewPassword } from '@/usuarios/password-policy';
 
 export class LoginDto {
@@ -15,6 +16,7 @@ export class LoginDto {
 export class SwitchEmpresaDto {
   @IsInt()
   @Min(1)
+  @Max(MAX_INT4)
   id_empresa: number;
 }
 

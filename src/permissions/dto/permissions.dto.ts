@@ -1,8 +1,10 @@
-import { ArrayUnique, IsArray, IsInt, IsOptional, IsString, Length, Matches, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { MAX_INT4 } from '@/common/validators/limites';
 
 export class ReplacePermissionsDto {
   /** Permission names '<module>.<action>'; the role ends up with exactly these. */
   @IsArray()
+  @ArrayMaxSize(100)
   @ArrayUnique()
   @IsString({ each: true })
   @Matches(/^[a-z_]+\.(view|create|edit|delete)$/, { each: true, message: 'cada permiso debe tener la forma <modulo>.<accion>' })
@@ -21,5 +23,6 @@ export class RoleDto {
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(MAX_INT4)
   id_empresa?: number;
 }

@@ -1,5 +1,6 @@
 import { PartialType } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, MaxLength, Matches } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, MaxLength, Matches, Max, Min } from 'class-validator';
+import { MAX_INT4 } from '@/common/validators/limites';
 import { IsNewPassword } from '../password-policy';
 
 export class CreateUsuarioDto {
@@ -22,11 +23,15 @@ export class CreateUsuarioDto {
   password: string;
 
   @IsInt()
+  @Min(1)
+  @Max(MAX_INT4)
   rol_id: number;
 
   /** Only administrators may create users for another company; others always get their own. */
   @IsOptional()
   @IsInt()
+  @Min(1)
+  @Max(MAX_INT4)
   id_empresa?: number;
 
   @IsOptional()
