@@ -34,6 +34,7 @@ async function bootstrap(): Promise<void> {
     }
     shuttingDown = true;
     firstSignalAt = Date.now();
+    logger.log(`${signal}: closing the application`);
     let code = 0;
     try {
       const app = await booting?.catch(() => undefined);
@@ -43,6 +44,7 @@ async function bootstrap(): Promise<void> {
       logger.error(`Shutdown: ${error instanceof Error ? error.message : String(error)}`);
     }
     await runtime?.stop();
+    logger.log('Stopped');
     process.exit(code);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, (s) => void shutdown(s));
