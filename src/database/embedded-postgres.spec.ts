@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +34,7 @@ describe('embedded PostgreSQL starter', () => {
       await expect(attempt).rejects.toThrow(
         new EmbeddedPostgresError(`Embedded PostgreSQL could not start on port ${port}: port in use; set EMBEDDED_PG_PORT or DATABASE_URL`),
       );
-      const error = await attempt.catch((e: Error) => e);
+      const error = (await attempt.catch((e: Error) => e)) as Error;
       expect(error.stack).not.toContain('\n');
     } finally {
       busy.close();
@@ -81,6 +81,24 @@ describe('embedded PostgreSQL starter', () => {
     }
     expect(existsSync(db.dataDir)).toBe(false);
     expect(await portUnavailable(db.port)).toBeUndefined();
+  }, 60_000);
+
+  it('names the server still running on the same folder and port instead of just "port in use"', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'facturacion-twice-'));
+    chmodSync(parent, 0o755);
+    const dataDir = join(parent, 'pg');
+    const port = await freePort();
+    const first = await startEmbeddedPostgres({ dataDir, port, database: 'probe', persistent: false });
+    try {
+      const pid = readFileSync(join(first.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0];
+      await expect(startEmbeddedPostgres({ dataDir, port, database: 'probe' })).rejects.toThrow(
+        `Embedded PostgreSQL could not start on port ${port}: an earlier embedded PostgreSQL (PID ${pid}) still runs on ${first.dataDir}, ` +
+          `left by a service that did not stop it; stop it (kill ${pid}), or set EMBEDDED_PG_PORT or DATABASE_URL`,
+      );
+    } finally {
+      await first.stop();
+      rmSync(parent, { recursive: true, force: true });
+    }
   }, 60_000);
 
   (process.getuid?.() === 0 ? it : it.skip)('as root, moves data the postgres user cannot reach and says where', async () => {

@@ -82,7 +82,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     throw new EmbeddedPostgresError(`Embedded PostgreSQL could not start on port ${port}: ${reason}; ${hint}`);
   };
   const portProblem = await portUnavailable(port);
-  if (portProblem) fail(portProblem, 'set EMBEDDED_PG_PORT or DATABASE_URL');
+  if (portProblem) {
+    const leftover = portProblem === 'port in use' ? leftoverServer(options.dataDir) : undefined;
+    if (leftover) {
+      fail(
+        `an earlier embedded PostgreSQL (PID ${leftover.pid}) still runs on ${leftover.dir}, left by a service that did not stop it`,
+        `stop it (kill ${leftover.pid}), or set EMBEDDED_PG_PORT or DATABASE_URL`,
+      );
+    }
+    fail(portProblem, 'set EMBEDDED_PG_PORT or DATABASE_URL');
+  }
 
   const binaries = findBinaries();
   if (!binaries) {
@@ -161,6 +170,30 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     );
   }
   return { url: `${url}/${options.database}`, port, dataDir: data.dir, stop };
+}
+
+/** A server still running on this data folder (or where root moves it), from its postmaster.pid. */
+function leftoverServer(dataDir: string | undefined): { pid: number; dir: string } | undefined {
+  if (!dataDir) return undefined;
+  const dir = resolve(dataDir);
+  const ids = isRoot() ? existingPostgresUser() : undefined;
+  for (const candidate of ids ? [dir, relocationTarget(dir, ids)] : [dir]) {
+    let pid: number;
+    try {
+      pid = Number(readFileSync(join(candidate, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    } catch {
+      continue;
+    }
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    try {
+      process.kill(pid, 0);
+      return { pid, dir: candidate };
+    } catch (error) {
+      // EPERM: alive, but another user's process
+      if ((error as NodeJS.ErrnoException).code === 'EPERM') return { pid, dir: candidate };
+    }
+  }
+  return undefined;
 }
 
 /** A TCP port nobody listens on right now: the OS picks it (listen on port 0), then it is released. */
@@ -256,16 +289,25 @@ export function findBinaries(): { dir: string; version: string } | undefined {
 }
 
 /** As root: the uid/gid of the OS user 'postgres', created (a system user without a home) when missing. */
-function postgresUser(fail: (reason: string, hint?: string) => never): Ids {
-  const read = (): Ids => ({
-    uid: Number(execFileSync('id', ['-u', USER], { stdio: 'pipe' }).toString().trim()),
-    gid: Number(execFileSync('id', ['-g', USER], { stdio: 'pipe' }).toString().trim()),
-  });
+function existingPostgresUser(): Ids | undefined {
   try {
-    return read();
+    return {
+      uid: Number(execFileSync('id', ['-u', USER], { stdio: 'pipe' }).toString().trim()),
+      gid: Number(execFileSync('id', ['-g', USER], { stdio: 'pipe' }).toString().trim()),
+    };
   } catch {
-    // no such user yet
+    return undefined;
   }
+}
+
+function postgresUser(fail: (reason: string, hint?: string) => never): Ids {
+  const read = (): Ids => {
+    const ids = existingPostgresUser();
+    if (!ids) throw new Error(`id ${USER}: no such user`);
+    return ids;
+  };
+  const existing = existingPostgresUser();
+  if (existing) return existing;
   try {
     const groupExists = spawnSync('getent', ['group', USER]).status === 0;
     const group = groupExists ? ['-g', USER] : ['--user-group'];
@@ -394,8 +436,7 @@ function prepareDataDir(options: EmbeddedOptions, ids: Ids | undefined, fail: (r
     let relocatedFrom: string | undefined;
     if (ids && !canTraverse(dirname(dir), ids)) {
       relocatedFrom = dir;
-      const base = canTraverse('/var/lib', ids) && existsSync('/var/lib') ? '/var/lib/sunat-facturacion' : join(reachableTmp(ids), 'sunat-facturacion');
-      dir = join(base, `pg-${createHash('sha256').update(relocatedFrom).digest('hex').slice(0, 16)}`);
+      dir = relocationTarget(dir, ids);
     }
     makeDirs(dirname(dir), Boolean(ids));
     if (!existsSync(dir)) mkdirSync(dir, { mode: 0o700 });
@@ -404,6 +445,12 @@ function prepareDataDir(options: EmbeddedOptions, ids: Ids | undefined, fail: (r
   } catch (error) {
     return fail(`its data folder could not be prepared (${firstLine(error)})`, 'set EMBEDDED_PG_DIR to a writable folder, or DATABASE_URL');
   }
+}
+
+/** As root, where the data of a folder the 'postgres' user cannot reach go: one folder per original path. */
+function relocationTarget(dir: string, ids: Ids): string {
+  const base = existsSync('/var/lib') && canTraverse('/var/lib', ids) ? '/var/lib/sunat-facturacion' : join(reachableTmp(ids), 'sunat-facturacion');
+  return join(base, `pg-${createHash('sha256').update(dir).digest('hex').slice(0, 16)}`);
 }
 
 function childEnv(): NodeJS.ProcessEnv {
