@@ -74,6 +74,49 @@ ${vars}
     <xsl:sequence select="number(sv:str($arg))"/>
   </xsl:function>
 
+  <!-- General comparison with XPath 1.0 compatibility rules (XPath 2.0 §3.5.2), as Saxon-Java runs version="1.0"
+       modules: a single boolean operand makes both booleans; relational operators compare numbers; otherwise
+       a numeric operand makes the other a number, else strings are compared. See xpath-compat.ts. -->
+  <xsl:function name="sv:cmp" as="xs:boolean">
+    <xsl:param name="a" as="item()*"/>
+    <xsl:param name="b" as="item()*"/>
+    <xsl:param name="op" as="xs:string"/>
+    <xsl:choose>
+      <xsl:when test="($a instance of xs:boolean) or ($b instance of xs:boolean)">
+        <xsl:sequence select="sv:cmp-atomic(boolean($a), boolean($b), $op)"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:sequence select="some $x in data($a), $y in data($b) satisfies sv:cmp-atomic($x, $y, $op)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:function>
+  <xsl:function name="sv:cmp-atomic" as="xs:boolean">
+    <xsl:param name="x" as="xs:anyAtomicType"/>
+    <xsl:param name="y" as="xs:anyAtomicType"/>
+    <xsl:param name="op" as="xs:string"/>
+    <xsl:choose>
+      <xsl:when test="not($op = ('=', '!='))">
+        <xsl:sequence select="sv:cmp-num(number($x), number($y), $op)"/>
+      </xsl:when>
+      <xsl:when test="$x instance of xs:boolean or $y instance of xs:boolean">
+        <xsl:sequence select="if ($op = '=') then boolean($x) = boolean($y) else boolean($x) != boolean($y)"/>
+      </xsl:when>
+      <xsl:when test="$x instance of xs:numeric or $y instance of xs:numeric">
+        <xsl:sequence select="sv:cmp-num(number($x), number($y), $op)"/>
+      </xsl:when>
+      <xsl:otherwise>
+        <xsl:sequence select="if ($op = '=') then string($x) = string($y) else string($x) != string($y)"/>
+      </xsl:otherwise>
+    </xsl:choose>
+  </xsl:function>
+  <xsl:function name="sv:cmp-num" as="xs:boolean">
+    <xsl:param name="x" as="xs:double"/>
+    <xsl:param name="y" as="xs:double"/>
+    <xsl:param name="op" as="xs:string"/>
+    <xsl:sequence select="if ($op = '=') then $x = $y else if ($op = '!=') then $x != $y else if ($op = '&lt;') then $x &lt; $y
+      else if ($op = '&lt;=') then $x &lt;= $y else if ($op = '&gt;') then $x &gt; $y else $x &gt;= $y"/>
+  </xsl:function>
+
   <!-- matches(x, re, '!') of the SFS validate_utils.xsl: java.util.regex find() -->
   <xsl:function name="sv:java-find" as="xs:boolean">
     <xsl:param name="input" as="item()*"/>

@@ -13,7 +13,7 @@ import { RuleSource } from './rule-source';
 import { SaxonJS, type SxNode } from './saxon';
 import { DOC_TYPES, NS, ruleFileFor } from './tipos';
 import type { SunatFinding, SunatRulesOptions, SunatRulesTipo } from './types';
-import { decodeXml, UnreadableXml } from './xml-input';
+import { checkWellFormed, decodeXml, UnreadableXml } from './xml-input';
 
 /** A finding with what the Java tool's -v shows besides (value found, rule file:line). */
 export interface SunatFindingDetail extends SunatFinding {
@@ -231,7 +231,9 @@ export async function runSunatRules(
 
   let doc: unknown;
   try {
-    doc = parseXml(decodeXml(xml));
+    const text = decodeXml(xml);
+    checkWellFormed(text);
+    doc = parseXml(text);
   } catch (e) {
     if (e instanceof RangeError) throw e;
     const detail = e instanceof UnreadableXml ? e.message : (e as Error).message ?? String(e);
@@ -302,7 +304,9 @@ export async function runSunatRules(
     const code = String((e as { code?: unknown }).code ?? '');
     const terminatedByRule = options.stopAtFirst === true && code.endsWith('XTMM9000');
     if (!terminatedByRule) {
-      throw new Error(`SUNAT rules: rule evaluation failed (${ruleFile}): ${(e as Error).message ?? String(e)}`);
+      const at = e as { xsltModule?: string; xsltLineNr?: string };
+      const where = at.xsltModule ? ` (at ${at.xsltModule}:${at.xsltLineNr ?? '?'})` : '';
+      throw new Error(`SUNAT rules: rule evaluation failed (${ruleFile}): ${(e as Error).message ?? String(e)}${where}`);
     }
   }
   for (const s of stray) {

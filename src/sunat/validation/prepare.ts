@@ -19,7 +19,10 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
-export const SV_NS = 'urn:x-sunat-xsl-validator';
+import { SV_NS } from './sv-ns';
+import { rewriteModuleXPath } from './xpath-compat';
+
+export { SV_NS };
 
 export interface PreparedModule {
   /** Path relative to the xsl tree, with '/'. */
@@ -234,6 +237,13 @@ export function prepareRules(xslRoot: string, ruleFile: string): PreparedRules {
       }
       text = patched;
       notes.push(`patched ${rel}: ${p.reason}`);
+    }
+    {
+      const r0 = opaqueRanges(text);
+      const x = rewriteModuleXPath(text, (at) => inside(r0, at));
+      text = x.text;
+      if (x.rewritten > 0) notes.push(`${rel}: ${x.rewritten} XPath expressions given explicit XPath 1.0 semantics`);
+      for (const f of x.failures) notes.push(`${rel}: XPath left as it is (not understood): ${f}`);
     }
     const jm = replaceJavaMatches(text);
     if (jm.count > 0) {

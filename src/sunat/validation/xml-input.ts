@@ -63,3 +63,21 @@ function utf8(bytes: Buffer): string {
 function tooLarge(n: number): Error {
   return new RangeError(`SUNAT rules: the XML is ${n} bytes, more than the ${MAX_XML_BYTES} accepted`);
 }
+
+/**
+ * Strict well-formedness check (XML 1.0 + namespaces) before SaxonJS parses the text: SaxonJS's own parser
+ * accepts some documents a conforming parser (the Java tool's, SUNAT's) refuses, e.g. two root elements,
+ * control characters, duplicate attributes. Entities declared in a DTD are not expanded (UBL documents have
+ * no DTD): such a document is reported as unreadable.
+ */
+export function checkWellFormed(text: string): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { SaxesParser } = require('saxes') as typeof import('saxes');
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  let first: string | null = null;
+  parser.on('error', (e: Error) => {
+    first ??= e.message;
+  });
+  parser.write(text).close();
+  if (first !== null) throw new UnreadableXml(first);
+}
