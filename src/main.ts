@@ -55,19 +55,20 @@ async function bootstrap(): Promise<void> {
     if (!shuttingDown) process.exit(1);
   });
   booting = (async () => {
-    // abortOnError false: a failing boot throws here (and the database is stopped) instead of process.abort().
-    const app = await NestFactory.create(AppModule, { bufferLogs: true, abortOnError: false });
+    // abortOnError false: a failing boot throws here instead of process.abort(); Nest has logged it.
+    const app = await NestFactory.create(AppModule, { bufferLogs: true, abortOnError: false }).catch((error: unknown) => {
+      throw new BootError(error);
+    });
     setupApp(app);
-    await app.listen(loadAppConfig().port);
+    const port = loadAppConfig().port;
+    await app.listen(port).catch((error: NodeJS.ErrnoException) => {
+      throw new StartupError(`Could not listen on port ${port}: ${error.code ?? error.message}; set PORT to a free port`);
+    });
     return app;
   })();
-  let app: INestApplication;
-  try {
-    app = (await booting)!;
-  } catch (error) {
-    await runtime.stop().catch(() => undefined);
-    throw error;
-  }
+  // On a failed boot the process exits at once (bootstrap's catch): the embedded PostgreSQL gets its
+  // stop signal on exit, without waiting for providers still retrying their connections.
+  const app = (await booting)!;
   if (shuttingDown) return;
   const address = app.getHttpServer().address() as { port: number } | string | null;
   const port = typeof address === 'object' && address ? address.port : loadAppConfig().port;
@@ -75,8 +76,20 @@ async function bootstrap(): Promise<void> {
   logger.log(`Listening on ${url} (Swagger UI: ${url}/api/docs)`);
 }
 
+/** A start-up failure whose message says it all (no stack). */
+class StartupError extends Error {}
+
+/** A failure inside NestFactory.create, which Nest's ExceptionHandler has already logged with its stack. */
+class BootError extends Error {
+  constructor(readonly original: unknown) {
+    super(original instanceof Error ? original.message : String(original));
+  }
+}
+
 bootstrap().catch((error: unknown) => {
-  if (error instanceof EmbeddedPostgresError) logger.error(error.message);
-  else logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  // bufferLogs: what Nest logged before failing is still held back; print it first.
+  Logger.flush();
+  if (error instanceof EmbeddedPostgresError || error instanceof StartupError) logger.error(error.message);
+  else if (!(error instanceof BootError)) logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);
 });
