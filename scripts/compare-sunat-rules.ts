@@ -141,13 +141,16 @@ function describe(o: Outcome): string {
   return `E: ${summary(o.items, true)} / O: ${summary(o.items, false)}`;
 }
 
+/** Same codes, counts, order and severities; or both engines refused to run (e.g. sum() of a non-numeric amount). */
 function sameCodes(a: Outcome, b: Outcome): boolean {
+  if (a.failure && b.failure) return true;
   if (a.failure || b.failure) return false;
   const seq = (o: Outcome, error: boolean) => o.items.filter((i) => i.error === error).map((i) => i.code).join(' ');
   return seq(a, true) === seq(b, true) && seq(a, false) === seq(b, false);
 }
 
 function sameNodes(a: Outcome, b: Outcome): boolean {
+  if (a.failure && b.failure) return true;
   const seq = (o: Outcome) => o.items.map((i) => `${i.code}|${i.error}|${i.node}`).join('\n');
   return seq(a) === seq(b);
 }
@@ -200,7 +203,7 @@ async function main(): Promise<number> {
       const nodesAgree = agree && sameNodes(n, j);
       if (!agree) disagreements++;
       if (agree && !nodesAgree) nodeDisagreements++;
-      const verdict = !agree ? '**NO**' : nodesAgree ? 'yes' : checkNodes ? '**NO** (nodes)' : 'yes (nodes differ)';
+      const verdict = !agree ? '**NO**' : n.failure ? 'yes (both could not run)' : nodesAgree ? 'yes' : checkNodes ? '**NO** (nodes)' : 'yes (nodes differ)';
       rows.push(`| \`${rel(f)}\` | ${tipo} | ${describe(n)} | ${describe(j)} | ${verdict} |`);
       if (agree && !nodesAgree) {
         const jn = j.items.map((i) => `${i.code} ${i.node}`);

@@ -377,6 +377,7 @@ function single(e: Expr): boolean {
 }
 
 const SV = `Q{${SV_NS}}`;
+const XS = 'Q{http://www.w3.org/2001/XMLSchema}';
 
 function ser(e: Expr): string {
   switch (e.t) {
@@ -430,6 +431,16 @@ function serCompare(op: string, l: Expr, r: Expr): string {
       ? (stringish(kl) && stringish(kr)) || (kl === 'number' && kr === 'number') || (kl === 'boolean' && kr === 'boolean')
       : kl === 'number' && kr === 'number';
   if (native) return `${ser(l)} ${op} ${ser(r)}`;
+  // Node-set or string against a variable (catalogue look-ups such as c[@id = $idCatalogo]): when the variable
+  // holds nodes or strings, XPath 1.0 compares strings, which the native comparison does; decide at run time,
+  // without a function call per node when the common case holds.
+  if ((op === '=' || op === '!=') && ((stringish(kl) && r.t === 'var') || (stringish(kr) && l.t === 'var'))) {
+    const v = r.t === 'var' ? r : (l as Extract<Expr, { t: 'var' }>);
+    return (
+      `(if (every $sv_i in $${v.name} satisfies ($sv_i instance of node() or $sv_i instance of ${XS}string or $sv_i instance of ${XS}untypedAtomic)) ` +
+      `then ${ser(l)} ${op} ${ser(r)} else ${SV}cmp(${ser(l)}, ${ser(r)}, '${op}'))`
+    );
+  }
   return `${SV}cmp(${ser(l)}, ${ser(r)}, '${op}')`;
 }
 
