@@ -3,13 +3,13 @@
  * (shared/tools/sunat-xsl) on UBL documents.
  *
  *   npx ts-node -r tsconfig-paths/register --transpile-only scripts/compare-sunat-rules.ts \
- *       [--record] [--today YYYY-MM-DD] [--nodes] <files or folders>...
+ *       [--record] [--today YYYY-MM-DD] [--nodes] [--first] <files or folders>...
  *
  * For every XML file (folders are walked; cdr/ and soap/ are skipped) the tipo is inferred from the root element
  * (Invoice: 01 or 03 from InvoiceTypeCode; SummaryDocuments RC, VoidedDocuments RA). Both engines run with the
  * same date and the same file name (the file's own name when it follows SUNAT's naming, else built from the XML).
  * Prints a table (file, tipo, Node codes, Java codes, agree) and exits 1 on any disagreement in codes, counts,
- * order or severities (--nodes: also in the node column). --record writes the Java results of the files under
+ * order or severities (--nodes: also in the node column; --first: both stop at the first error, as SUNAT). --record writes the Java results of the files under
  * vendor/sunat/samples to vendor/sunat/samples/expected-codes.json.
  *
  * Java tool: $SUNAT_XSL_VALIDATE (default /work/shared/tools/sunat-xsl/validate), run on the same vendored tree.
@@ -75,12 +75,12 @@ function todayInLima(): string {
 }
 
 /** Runs the Java tool on several files of one tipo (one JVM, rules compiled once). */
-function runJava(tipo: SunatRulesTipo, files: string[], today: string): Promise<Map<string, Outcome>> {
+function runJava(tipo: SunatRulesTipo, files: string[], today: string, first: boolean): Promise<Map<string, Outcome>> {
   const validate = process.env.SUNAT_XSL_VALIDATE || '/work/shared/tools/sunat-xsl/validate';
   return new Promise((resolve) => {
     execFile(
       validate,
-      ['-v', '--today', today, tipo, ...files],
+      ['-v', '--today', today, ...(first ? ['--first'] : []), tipo, ...files],
       { env: { ...process.env, SUNAT_XSL_DIR: xslRoot() }, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 },
       (error, stdout, stderr) => {
         const results = new Map<string, Outcome>();
@@ -119,10 +119,10 @@ function runJava(tipo: SunatRulesTipo, files: string[], today: string): Promise<
   });
 }
 
-async function runNode(tipo: SunatRulesTipo, file: string, today: string): Promise<Outcome> {
+async function runNode(tipo: SunatRulesTipo, file: string, today: string, first: boolean): Promise<Outcome> {
   const own = path.basename(file);
   try {
-    const r = await runSunatRules(tipo, readFileSync(file), { today, fileName: isSunatFileName(own, tipo) ? own : undefined });
+    const r = await runSunatRules(tipo, readFileSync(file), { today, fileName: isSunatFileName(own, tipo) ? own : undefined, stopAtFirst: first });
     return { items: r.findings.map((f) => ({ code: f.codigo, error: f.severidad === 'error', node: f.ubicacion })) };
   } catch (e) {
     return { items: [], failure: (e as Error).message };
@@ -159,16 +159,18 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   let record = false;
   let checkNodes = false;
+  let first = false;
   let today = todayInLima();
   const inputs: string[] = [];
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--record') record = true;
     else if (args[i] === '--nodes') checkNodes = true;
+    else if (args[i] === '--first') first = true;
     else if (args[i] === '--today') today = args[++i];
     else inputs.push(args[i]);
   }
   if (inputs.length === 0) {
-    console.error('usage: compare-sunat-rules.ts [--record] [--today YYYY-MM-DD] [--nodes] <files or folders>...');
+    console.error('usage: compare-sunat-rules.ts [--record] [--today YYYY-MM-DD] [--nodes] [--first] <files or folders>...');
     return 2;
   }
   const files: string[] = [];
@@ -194,10 +196,10 @@ async function main(): Promise<number> {
   let total = 0;
   const rel = (f: string) => path.relative(process.cwd(), f);
   for (const [tipo, list] of byTipo) {
-    const java = await runJava(tipo, list, today);
+    const java = await runJava(tipo, list, today, first);
     for (const f of list) {
       total++;
-      const n = await runNode(tipo, f, today);
+      const n = await runNode(tipo, f, today, first);
       const j = java.get(f)!;
       const agree = sameCodes(n, j);
       const nodesAgree = agree && sameNodes(n, j);
@@ -231,7 +233,9 @@ async function main(): Promise<number> {
     `${total - disagreements} of ${total} agree on codes and severities` +
       (nodeDisagreements ? `; ${nodeDisagreements} of those differ in the node column` : '; node column identical'),
   );
-  if (record) {
+  if (record && first) {
+    console.error('compare-sunat-rules: --record ignored with --first');
+  } else if (record) {
     const target = path.join(samplesDir, 'expected-codes.json');
     // merge: entries of files not run this time are kept
     const previous = existsSync(target) ? (JSON.parse(readFileSync(target, 'utf8')) as typeof recorded) : {};

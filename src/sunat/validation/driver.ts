@@ -99,13 +99,13 @@ ${vars}
         <xsl:sequence select="sv:cmp-num(number($x), number($y), $op)"/>
       </xsl:when>
       <xsl:when test="$x instance of xs:boolean or $y instance of xs:boolean">
-        <xsl:sequence select="if ($op = '=') then boolean($x) = boolean($y) else boolean($x) != boolean($y)"/>
+        <xsl:sequence select="if ($op = '=') then boolean($x) = boolean($y) else not(boolean($x) = boolean($y))"/>
       </xsl:when>
       <xsl:when test="$x instance of xs:numeric or $y instance of xs:numeric">
         <xsl:sequence select="sv:cmp-num(number($x), number($y), $op)"/>
       </xsl:when>
       <xsl:otherwise>
-        <xsl:sequence select="if ($op = '=') then string($x) = string($y) else string($x) != string($y)"/>
+        <xsl:sequence select="if ($op = '=') then string($x) = string($y) else not(string($x) = string($y))"/>
       </xsl:otherwise>
     </xsl:choose>
   </xsl:function>
@@ -113,7 +113,8 @@ ${vars}
     <xsl:param name="x" as="xs:double"/>
     <xsl:param name="y" as="xs:double"/>
     <xsl:param name="op" as="xs:string"/>
-    <xsl:sequence select="if ($op = '=') then $x = $y else if ($op = '!=') then $x != $y else if ($op = '&lt;') then $x &lt; $y
+    <!-- not(=) rather than != : SaxonJS 2.7 evaluates NaN != x as false (XPath: true) -->
+    <xsl:sequence select="if ($op = '=') then $x = $y else if ($op = '!=') then not($x = $y) else if ($op = '&lt;') then $x &lt; $y
       else if ($op = '&lt;=') then $x &lt;= $y else if ($op = '&gt;') then $x &gt; $y else $x &gt;= $y"/>
   </xsl:function>
 

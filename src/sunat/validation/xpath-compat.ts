@@ -430,6 +430,8 @@ function serCompare(op: string, l: Expr, r: Expr): string {
     op === '=' || op === '!='
       ? (stringish(kl) && stringish(kr)) || (kl === 'number' && kr === 'number') || (kl === 'boolean' && kr === 'boolean')
       : kl === 'number' && kr === 'number';
+  // numbers: not(=) for != (SaxonJS 2.7 evaluates NaN != x as false; XPath says true)
+  if (native && op === '!=' && kl === 'number' && kr === 'number') return `not(${ser(l)} = ${ser(r)})`;
   if (native) return `${ser(l)} ${op} ${ser(r)}`;
   // Node-set or string against a variable (catalogue look-ups such as c[@id = $idCatalogo]): when the variable
   // holds nodes or strings, XPath 1.0 compares strings, which the native comparison does; decide at run time,
