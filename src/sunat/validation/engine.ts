@@ -215,6 +215,7 @@ function toFinding(f: RawFinding, ruleSource: RuleSource): SunatFindingDetail & 
 
 // ------------------------------------------------------------------ run
 
+
 let ruleSource: RuleSource | undefined;
 
 /** Validates one document and returns every detail (see validateSunatRules). */
@@ -269,6 +270,7 @@ export async function runSunatRules(
   const findings: SunatFindingDetail[] = [];
   const stray: string[] = [];
   const seen = new Set<string>();
+  let stopped = false;
   try {
     SaxonJS.transform(
       {
@@ -277,7 +279,9 @@ export async function runSunatRules(
         destination: 'raw',
         documentPool: documentPool(compiled),
         stylesheetParams: {
-          [`Q{${SV_NS}}stop`]: options.stopAtFirst === true,
+          // the driver's own termination (sv:stop) is not used: SaxonJS prints a stack trace on terminate;
+          // messages after the first error are ignored instead (same findings, a little more time)
+          [`Q{${SV_NS}}stop`]: false,
           [`Q{${SV_NS}}fileName`]: fileName,
           [`Q{${SV_NS}}today`]: time.today,
           [`Q{${SV_NS}}now`]: time.now,
@@ -285,6 +289,7 @@ export async function runSunatRules(
           nombreArchivoEnviado: fileName,
         },
         deliverMessage: (message) => {
+          if (stopped) return;
           const r = readMessage(message);
           if ('stray' in r) {
             stray.push(r.stray);
@@ -296,13 +301,15 @@ export async function runSunatRules(
             const { key: _key, ...rest } = f;
             findings.push(rest);
           }
+          // SUNAT mode: the first rejection ends the validation (DataPower's xsl:message terminate="yes"):
+          // nothing after it counts (not even a rule that fails to evaluate)
+          if (options.stopAtFirst === true && f.severidad === 'error') stopped = true;
         },
       },
       'sync',
     );
   } catch (e) {
-    const code = String((e as { code?: unknown }).code ?? '');
-    const terminatedByRule = options.stopAtFirst === true && code.endsWith('XTMM9000');
+    const terminatedByRule = stopped;
     if (!terminatedByRule) {
       const at = e as { xsltModule?: string; xsltLineNr?: string };
       const where = at.xsltModule ? ` (at ${at.xsltModule}:${at.xsltLineNr ?? '?'})` : '';
