@@ -34,7 +34,7 @@ export async function leerFilasExcel(buffer: Buffer): Promise<FilaExcel[]> {
   if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw invalidField('archivo', 'El archivo debe ser un Excel .xlsx.');
   let excedido: boolean;
   try {
-    excedido = excedeDescomprimido(buffer, MAX_DESCOMPRIMIDO);
+    excedido = await excedeDescomprimido(buffer, MAX_DESCOMPRIMIDO);
   } catch {
     throw invalidField('archivo', 'No se pudo leer el archivo Excel.');
   }
