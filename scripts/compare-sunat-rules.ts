@@ -12,7 +12,8 @@
  * order or severities (--nodes: also in the node column; --first: both stop at the first error, as SUNAT). --record writes the Java results of the files under
  * vendor/sunat/samples to vendor/sunat/samples/expected-codes.json.
  *
- * Java tool: $SUNAT_XSL_VALIDATE (default /work/shared/tools/sunat-xsl/validate), run on the same vendored tree.
+ * Java tool: $SUNAT_XSL_VALIDATE (default ../shared/tools/sunat-xsl/validate beside the repository), run on the
+ * same vendored tree.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -74,9 +75,14 @@ function todayInLima(): string {
   return new Date(Date.now() - 5 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
+/** The Java reference validator: $SUNAT_XSL_VALIDATE, or the workplace's copy beside the repository. */
+function javaTool(): string {
+  return process.env.SUNAT_XSL_VALIDATE || path.resolve(repoRoot(), '..', 'shared', 'tools', 'sunat-xsl', 'validate');
+}
+
 /** Runs the Java tool on several files of one tipo (one JVM, rules compiled once). */
 function runJava(tipo: SunatRulesTipo, files: string[], today: string, first: boolean): Promise<Map<string, Outcome>> {
-  const validate = process.env.SUNAT_XSL_VALIDATE || '/work/shared/tools/sunat-xsl/validate';
+  const validate = javaTool();
   return new Promise((resolve) => {
     execFile(
       validate,
@@ -224,7 +230,7 @@ async function main(): Promise<number> {
       }
     }
   }
-  console.log(`today ${today}; Java tool ${process.env.SUNAT_XSL_VALIDATE || '/work/shared/tools/sunat-xsl/validate'}`);
+  console.log(`today ${today}; Java tool ${javaTool()}`);
   console.log('| File | Tipo | Node (E: errors / O: observaciones) | Java | Agree |');
   console.log('|---|---|---|---|---|');
   for (const r of rows) console.log(r);
