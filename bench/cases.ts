@@ -11,8 +11,7 @@ export interface BenchCase {
   build: () => string;
 }
 
-const baseName = (ruc: string, tipo: string, serie: string, correlativo: number) =>
-  documentFileName(ruc, tipo, serie, correlativo).replace(/\.xml$/, '');
+const baseName = (ruc: string, tipo: string, serie: string, correlativo: number) => documentFileName(ruc, tipo, serie, correlativo).replace(/\.xml$/, '');
 
 /** The documents of the target: a 3-line invoice, a credit note and a GRE. */
 export function benchCases(): BenchCase[] {

@@ -58,14 +58,38 @@ export function facturaDeDiezLineas(): VentaView {
     producto: null,
   }));
   return {
-    id_venta: 1, id_empresa: 1, id_usuario: 1, id_cliente: 1, tipo_documento: '01', serie: 'F001', numero: 1234, numero_completo: 'F001-1234',
-    fecha_emision: '2025-01-15', hora_emision: '10:30:00', tipo_moneda: 'PEN', op_gravadas: 1000, op_exoneradas: 0, op_inafectas: 0,
-    subtotal: 1000, igv: 180, total: 1180, estado: '1', estado_sunat: '1', mensaje_sunat: null, codigo_sunat: '0',
-    hash_cpe: 'qJb7y0dV8yOq3lA0n3kqPz4v0kE=', nombre_xml: null, xml_url: null, cdr_url: null, cotizacion_id: null, stock_descontado: false,
+    id_venta: 1,
+    id_empresa: 1,
+    id_usuario: 1,
+    id_cliente: 1,
+    tipo_documento: '01',
+    serie: 'F001',
+    numero: 1234,
+    numero_completo: 'F001-1234',
+    fecha_emision: '2025-01-15',
+    hora_emision: '10:30:00',
+    tipo_moneda: 'PEN',
+    op_gravadas: 1000,
+    op_exoneradas: 0,
+    op_inafectas: 0,
+    subtotal: 1000,
+    igv: 180,
+    total: 1180,
+    estado: '1',
+    estado_sunat: '1',
+    mensaje_sunat: null,
+    codigo_sunat: '0',
+    hash_cpe: 'qJb7y0dV8yOq3lA0n3kqPz4v0kE=',
+    nombre_xml: null,
+    xml_url: null,
+    cdr_url: null,
+    cotizacion_id: null,
+    stock_descontado: false,
     cliente: { id_cliente: 1, tipo_doc: '6', documento: '20100070970', datos: 'CLIENTE CORPORATIVO S.A.', direccion: 'CALLE LAS FLORES 789' },
     tipoDocumento: { cod_sunat: '01', abreviatura: 'FT', descripcion: 'FACTURA ELECTRÓNICA' },
     productosVentas,
-    created_at: new Date(), updated_at: new Date(),
+    created_at: new Date(),
+    updated_at: new Date(),
   };
 }
 
@@ -119,7 +143,12 @@ async function withDatabase<T>(use: (ds: DataSource) => Promise<T>): Promise<T> 
   let url = process.env.DATABASE_URL;
   if (!url) {
     dir = mkdtempSync(join(tmpdir(), 'bench-pdf-pg-'));
-    embedded = await startEmbeddedPostgres({ dataDir: join(dir, 'data'), port: 56000 + Math.floor(Math.random() * 3000), database: 'postgres', persistent: false });
+    embedded = await startEmbeddedPostgres({
+      dataDir: join(dir, 'data'),
+      port: 56000 + Math.floor(Math.random() * 3000),
+      database: 'postgres',
+      persistent: false,
+    });
     url = embedded.url;
   }
   const database = `bench_pdf_${process.pid}`;
@@ -156,11 +185,16 @@ export async function runPdfBench(opts: { seconds?: number; rounds?: number; ven
   for (let r = 0; r < rounds; r++) {
     for (const f of ['a4', 'ticket'] as const) best[f] = Math.max(best[f], await pdfRate(f, venta, seconds / rounds));
   }
-  console.log(`\nPDF of a 10-line invoice (pdfkit, one thread, best of ${rounds} rounds): A4 ${Math.round(best.a4)} PDFs/s, ticket 80 mm ${Math.round(best.ticket)} PDFs/s`);
+  console.log(
+    `\nPDF of a 10-line invoice (pdfkit, one thread, best of ${rounds} rounds): A4 ${Math.round(best.a4)} PDFs/s, ticket 80 mm ${Math.round(best.ticket)} PDFs/s`,
+  );
 
   await withDatabase(async (ds) => {
     const [empresa] = await ds.query(`INSERT INTO empresas (ruc, razon_social) VALUES ('20999999995', 'EMPRESA DE BENCHMARK S.A.C.') RETURNING id_empresa`);
-    const [cliente] = await ds.query(`INSERT INTO clientes (id_empresa, tipo_doc, documento, datos) VALUES ($1, '6', '20100070970', 'CLIENTE CORPORATIVO S.A.') RETURNING id_cliente`, [empresa.id_empresa]);
+    const [cliente] = await ds.query(
+      `INSERT INTO clientes (id_empresa, tipo_doc, documento, datos) VALUES ($1, '6', '20100070970', 'CLIENTE CORPORATIVO S.A.') RETURNING id_cliente`,
+      [empresa.id_empresa],
+    );
     const ins = await measured(() => insertarVentasMasivas(ds, empresa.id_empresa, cliente.id_cliente, total));
     console.log(`setup: ${total.toLocaleString('en-US')} sales inserted with one INSERT ... SELECT generate_series in ${(ins.ms / 1000).toFixed(1)} s`);
     const filtros = new ExportarVentasQueryDto();
@@ -178,7 +212,15 @@ export async function runPdfBench(opts: { seconds?: number; rounds?: number; ven
       if (m.result !== total) throw new Error(`${label}: exported ${m.result} of ${total}`);
       const ok = label.startsWith('Excel') ? sink.head.subarray(0, 2).toString() === 'PK' : sink.tail.toString('latin1').includes('%%EOF');
       if (!ok) throw new Error(`${label}: the output is not a complete file`);
-      rows.push([label, `${(m.ms / 1000).toFixed(2)} s`, `${Math.round((total * 1000) / m.ms).toLocaleString('en-US')}`, mb(sink.bytes), mb(m.startRss), mb(m.peakRss), mb(m.peakRss - m.startRss)]);
+      rows.push([
+        label,
+        `${(m.ms / 1000).toFixed(2)} s`,
+        `${Math.round((total * 1000) / m.ms).toLocaleString('en-US')}`,
+        mb(sink.bytes),
+        mb(m.startRss),
+        mb(m.peakRss),
+        mb(m.peakRss - m.startRss),
+      ]);
     }
     console.log(`export of ${total.toLocaleString('en-US')} sales (keyset batches of 1,000, streamed to a fast reader):`);
     const header = ['Export', 'time', 'sales/s', 'output', 'RSS before', 'peak RSS', 'peak - before'];

@@ -129,23 +129,18 @@ export class Foundation1763700000000 implements MigrationInterface {
 
     for (const [module, moduleLabel] of MODULES) {
       for (const [action, actionLabel] of ACTIONS) {
-        await q.query(
-          `INSERT INTO permissions (name, display_name, module, action, description) VALUES ($1, $2, $3, $4, $5)`,
-          [
-            `${module}.${action}`,
-            `${actionLabel} ${moduleLabel}`,
-            module,
-            action,
-            `Permiso para ${actionLabel} en el módulo de ${moduleLabel}`,
-          ],
-        );
+        await q.query(`INSERT INTO permissions (name, display_name, module, action, description) VALUES ($1, $2, $3, $4, $5)`, [
+          `${module}.${action}`,
+          `${actionLabel} ${moduleLabel}`,
+          module,
+          action,
+          `Permiso para ${actionLabel} en el módulo de ${moduleLabel}`,
+        ]);
       }
     }
     await q.query(`INSERT INTO roles (rol_id, nombre) VALUES (1, 'Administrador')`);
     await q.query(`SELECT setval(pg_get_serial_sequence('roles', 'rol_id'), 1)`);
-    await q.query(
-      `INSERT INTO role_permission (rol_id, permission_id) SELECT 1, permission_id FROM permissions`,
-    );
+    await q.query(`INSERT INTO role_permission (rol_id, permission_id) SELECT 1, permission_id FROM permissions`);
     await q.query(`
       INSERT INTO empresas (ruc, razon_social, comercial, direccion, email, ubigeo, distrito, provincia, departamento, igv, estado, modo, user_sol)
       VALUES ('20000000001', 'EMPRESA DEMO S.A.C.', 'DEMO', 'AV. LOS PRÓCERES 123', 'demo@example.com', '150101', 'LIMA', 'LIMA', 'LIMA', 18.00, '1', 'beta', 'MODDATOS')`);

@@ -151,7 +151,11 @@ function describe(o: Outcome): string {
 function sameCodes(a: Outcome, b: Outcome): boolean {
   if (a.failure && b.failure) return true;
   if (a.failure || b.failure) return false;
-  const seq = (o: Outcome, error: boolean) => o.items.filter((i) => i.error === error).map((i) => i.code).join(' ');
+  const seq = (o: Outcome, error: boolean) =>
+    o.items
+      .filter((i) => i.error === error)
+      .map((i) => i.code)
+      .join(' ');
   return seq(a, true) === seq(b, true) && seq(a, false) === seq(b, false);
 }
 
@@ -246,7 +250,11 @@ async function main(): Promise<number> {
     // merge: entries of files not run this time are kept
     const previous = existsSync(target) ? (JSON.parse(readFileSync(target, 'utf8')) as typeof recorded) : {};
     const merged = { ...previous, ...recorded };
-    const sorted = Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]]));
+    const sorted = Object.fromEntries(
+      Object.keys(merged)
+        .sort()
+        .map((k) => [k, merged[k]]),
+    );
     writeFileSync(target, JSON.stringify(sorted, null, 2) + '\n');
     console.log(`recorded ${Object.keys(recorded).length} Java results in ${rel(target)} (${Object.keys(sorted).length} entries)`);
   }

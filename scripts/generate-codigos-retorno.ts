@@ -25,9 +25,7 @@ const ALREADY_REGISTERED_PATTERNS = [
 /** They match the wording but speak of a related payment document, not of the one sent. */
 const NOT_ALREADY_REGISTERED = new Set(['2614', '2627']);
 
-
 type Tipo = 'consulta' | 'excepcion' | 'rechazo' | 'observacion';
-
 
 const [header, ...rows] = parseCsv(readFileSync(source, 'utf8'));
 const col = (name: string) => {
@@ -45,10 +43,11 @@ for (const row of rows) {
 }
 
 const alreadyRegistered = Object.entries(codes)
-  .filter(([codigo, { descripcion, tipo }]) =>
-    (tipo === 'excepcion' || tipo === 'rechazo') &&
-    !NOT_ALREADY_REGISTERED.has(codigo) &&
-    ALREADY_REGISTERED_PATTERNS.some((pattern) => pattern.test(descripcion)),
+  .filter(
+    ([codigo, { descripcion, tipo }]) =>
+      (tipo === 'excepcion' || tipo === 'rechazo') &&
+      !NOT_ALREADY_REGISTERED.has(codigo) &&
+      ALREADY_REGISTERED_PATTERNS.some((pattern) => pattern.test(descripcion)),
   )
   .map(([codigo]) => codigo)
   .sort();

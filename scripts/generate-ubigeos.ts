@@ -12,7 +12,6 @@ import { parseCsv } from './csv';
 const source = resolve(process.argv[2] ?? resolve(__dirname, '../../shared/sunat/ubigeo/ubigeo_distrito.csv'));
 const target = resolve(__dirname, '../src/guias-remision/data/ubigeos.json');
 
-
 const [header, ...rows] = parseCsv(readFileSync(source, 'utf8'));
 const col = (name: string) => {
   const index = header.indexOf(name);

@@ -44,9 +44,9 @@ export class LoginThrottleService {
 
   /** After a successful login: the key starts afresh; windows that ended are swept on the way. */
   async clear(key: string): Promise<void> {
-    await this.counters.query(
-      `DELETE FROM login_throttle WHERE clave = $1 OR ventana_inicio <= now() - make_interval(mins => $2)`,
-      [key, this.config.loginWindowMinutes],
-    );
+    await this.counters.query(`DELETE FROM login_throttle WHERE clave = $1 OR ventana_inicio <= now() - make_interval(mins => $2)`, [
+      key,
+      this.config.loginWindowMinutes,
+    ]);
   }
 }

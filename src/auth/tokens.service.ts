@@ -110,7 +110,10 @@ export class TokensService {
 function randomSecret(): string {
   // 40 alphanumeric characters from 30 random bytes (base64url minus '-' and '_' retried away).
   let out = '';
-  while (out.length < 40) out += randomBytes(45).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  while (out.length < 40)
+    out += randomBytes(45)
+      .toString('base64')
+      .replace(/[^A-Za-z0-9]/g, '');
   return out.slice(0, 40);
 }
 

@@ -45,7 +45,10 @@ export class ComprasService {
       );
     }
     const [rows, total] = await qb.orderBy('c.fecha', 'DESC').addOrderBy('c.id_compra', 'DESC').skip(skip).take(perPage).getManyAndCount();
-    const proveedores = await this.proveedores.mapForEmpresa(empresaId, rows.map((c) => c.id_proveedor));
+    const proveedores = await this.proveedores.mapForEmpresa(
+      empresaId,
+      rows.map((c) => c.id_proveedor),
+    );
     return { data: rows.map((c) => toCompraResponse(c, proveedores.get(c.id_proveedor))), meta: pageMeta(page, perPage, total) };
   }
 
@@ -56,7 +59,11 @@ export class ComprasService {
     );
     const detalles = compra.detalles ?? [];
     const proveedores = await this.proveedores.mapForEmpresa(empresaId, [compra.id_proveedor]);
-    const productos = await this.productos.findForEmpresa(this.dataSource.manager, empresaId, detalles.map((d) => d.id_producto));
+    const productos = await this.productos.findForEmpresa(
+      this.dataSource.manager,
+      empresaId,
+      detalles.map((d) => d.id_producto),
+    );
     return {
       ...toCompraResponse(compra, proveedores.get(compra.id_proveedor)),
       productos: detalles.map((d) => toLineaCompraResponse(d, productos.get(d.id_producto))),

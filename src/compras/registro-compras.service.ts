@@ -38,7 +38,14 @@ export class RegistroComprasService {
       await this.stock.moveMany(
         manager,
         dto.productos.map((l, i) => ({
-          empresaId, productoId: l.id_producto, tipo: 'ingreso', cantidad: l.cantidad, motivo: 'Compra', referencia: referencia(compra), userId, campo: `productos.${i}.cantidad`,
+          empresaId,
+          productoId: l.id_producto,
+          tipo: 'ingreso',
+          cantidad: l.cantidad,
+          motivo: 'Compra',
+          referencia: referencia(compra),
+          userId,
+          campo: `productos.${i}.cantidad`,
         })),
       );
       return compra.id_compra;
@@ -56,7 +63,10 @@ export class RegistroComprasService {
       await saveUnique(manager, compra);
       await manager.delete(CompraDetalle, { id_compra: id });
       await this.guardarLineas(manager, id, dto, totales);
-      await this.stock.moveMany(manager, diferencias(anteriores, dto).map((d) => ({ ...d, empresaId, motivo: 'Edición de compra', referencia: referencia(compra), userId })));
+      await this.stock.moveMany(
+        manager,
+        diferencias(anteriores, dto).map((d) => ({ ...d, empresaId, motivo: 'Edición de compra', referencia: referencia(compra), userId })),
+      );
     });
   }
 
@@ -71,7 +81,14 @@ export class RegistroComprasService {
       await this.stock.moveMany(
         manager,
         [...porProducto].map(([productoId, cantidad]) => ({
-          empresaId, productoId, tipo: 'salida', cantidad, motivo: 'Anulación de compra', referencia: referencia(compra), userId, campo: 'productos',
+          empresaId,
+          productoId,
+          tipo: 'salida',
+          cantidad,
+          motivo: 'Anulación de compra',
+          referencia: referencia(compra),
+          userId,
+          campo: 'productos',
         })),
       );
       compra.estado = COMPRA_ANULADA;
@@ -88,7 +105,11 @@ export class RegistroComprasService {
     const errors: Record<string, string[]> = {};
     if (dto.fecha > hoyLima()) errors.fecha = ['La fecha no puede ser posterior a hoy.'];
     if (!(await this.proveedores.findForEmpresa(manager, empresaId, dto.id_proveedor))) errors.id_proveedor = ['El proveedor no existe.'];
-    const productos = await this.productos.findForEmpresa(manager, empresaId, dto.productos.map((l) => l.id_producto));
+    const productos = await this.productos.findForEmpresa(
+      manager,
+      empresaId,
+      dto.productos.map((l) => l.id_producto),
+    );
     dto.productos.forEach((l, i) => {
       if (!productos.has(l.id_producto)) errors[`productos.${i}.id_producto`] = ['El producto no existe.'];
     });

@@ -43,10 +43,17 @@ export class ComunicacionBajaService {
   async enviar(auth: AuthContext, dto: ComunicacionBajaDto) {
     const refs = dto.documentos.map(referencia);
     const ventas = refs.filter((r) => r.campo === 'id_venta');
-    await assertVentasExist(this.ventas, ventas.map((r) => r.id), (i) => `documentos.${ventas[i].index}.id_venta`);
+    await assertVentasExist(
+      this.ventas,
+      ventas.map((r) => r.id),
+      (i) => `documentos.${ventas[i].index}.id_venta`,
+    );
     for (const campo of ['id_nota_credito', 'id_nota_debito'] as const) {
       const delCampo = refs.filter((r) => r.campo === campo);
-      const found = await this.notas.existingIds(TIPO_NOTA[campo], delCampo.map((r) => r.id));
+      const found = await this.notas.existingIds(
+        TIPO_NOTA[campo],
+        delCampo.map((r) => r.id),
+      );
       const missing = delCampo.find((r) => !found.has(r.id));
       if (missing) throw invalidField(`documentos.${missing.index}.${campo}`, NOTA_NO_EXISTE[TIPO_NOTA[campo]]);
     }

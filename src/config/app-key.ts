@@ -26,7 +26,9 @@ export function resolveAppKey(): string {
   mkdirSync(dirname(file), { recursive: true });
   try {
     writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
-    new Logger('AppKey').warn(`APP_KEY no está definida: se generó una clave nueva en ${file}. Respáldela o defina APP_KEY; sin ella no se pueden leer los secretos guardados.`);
+    new Logger('AppKey').warn(
+      `APP_KEY no está definida: se generó una clave nueva en ${file}. Respáldela o defina APP_KEY; sin ella no se pueden leer los secretos guardados.`,
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // another process wrote it first
   }

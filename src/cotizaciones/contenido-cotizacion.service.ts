@@ -13,8 +13,21 @@ import { calcularTotales, DescuentoExcesivo, Totales } from './totales';
 
 type Cabecera = Pick<
   Cotizacion,
-  | 'id_cliente' | 'cliente_nombre' | 'fecha' | 'moneda' | 'tipo_cambio' | 'aplicar_igv' | 'descuento' | 'monto_bruto'
-  | 'subtotal' | 'igv' | 'total' | 'asunto' | 'observaciones' | 'dias_pago' | 'direccion'
+  | 'id_cliente'
+  | 'cliente_nombre'
+  | 'fecha'
+  | 'moneda'
+  | 'tipo_cambio'
+  | 'aplicar_igv'
+  | 'descuento'
+  | 'monto_bruto'
+  | 'subtotal'
+  | 'igv'
+  | 'total'
+  | 'asunto'
+  | 'observaciones'
+  | 'dias_pago'
+  | 'direccion'
 >;
 type Linea = Omit<CotizacionDetalle, 'id' | 'id_cotizacion'>;
 type Cuota = Omit<CotizacionCuota, 'id' | 'id_cotizacion'>;
@@ -76,9 +89,15 @@ export class ContenidoCotizacionService {
   async guardarDetalle(manager: EntityManager, cotizacionId: number, contenido: ContenidoCotizacion): Promise<void> {
     await manager.delete(CotizacionDetalle, { id_cotizacion: cotizacionId });
     await manager.delete(CotizacionCuota, { id_cotizacion: cotizacionId });
-    await manager.insert(CotizacionDetalle, contenido.lineas.map((l) => ({ ...l, id_cotizacion: cotizacionId })));
+    await manager.insert(
+      CotizacionDetalle,
+      contenido.lineas.map((l) => ({ ...l, id_cotizacion: cotizacionId })),
+    );
     if (contenido.cuotas.length) {
-      await manager.insert(CotizacionCuota, contenido.cuotas.map((c) => ({ ...c, id_cotizacion: cotizacionId })));
+      await manager.insert(
+        CotizacionCuota,
+        contenido.cuotas.map((c) => ({ ...c, id_cotizacion: cotizacionId })),
+      );
     }
   }
 

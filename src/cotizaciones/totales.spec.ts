@@ -27,7 +27,14 @@ describe('calcularTotales', () => {
   });
 
   it('without IGV the subtotal is the total and igv is zero', () => {
-    const t = calcularTotales([{ cantidad: 2, precio_unitario: 0.1 }, { cantidad: 1, precio_unitario: 0.2 }], undefined, false);
+    const t = calcularTotales(
+      [
+        { cantidad: 2, precio_unitario: 0.1 },
+        { cantidad: 1, precio_unitario: 0.2 },
+      ],
+      undefined,
+      false,
+    );
     expect([t.monto_bruto, t.descuento, t.subtotal, t.igv, t.total]).toEqual(['0.40', '0.00', '0.40', '0.00', '0.40']);
   });
 
@@ -47,7 +54,11 @@ describe('calcularTotales', () => {
 
   it('rounds each line half-up to cents before adding', () => {
     // 0.35 x 0.5 = 0.175 -> 0.18 (three lines: 0.54, not round(0.525) = 0.53)
-    const t = calcularTotales([0, 1, 2].map(() => ({ cantidad: 0.5, precio_unitario: 0.35 })), 0, false);
+    const t = calcularTotales(
+      [0, 1, 2].map(() => ({ cantidad: 0.5, precio_unitario: 0.35 })),
+      0,
+      false,
+    );
     expect(t.monto_bruto).toBe('0.54');
   });
 

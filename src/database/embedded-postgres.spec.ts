@@ -42,11 +42,13 @@ describe('embedded PostgreSQL starter', () => {
   });
 
   it('explains what the server printed before it exited', () => {
-    const bind = '2026-01-01 00:00:00.000 UTC [12] LOG:  could not bind IPv4 address "127.0.0.1": Address already in use\n... FATAL:  could not create any TCP/IP sockets\n';
+    const bind =
+      '2026-01-01 00:00:00.000 UTC [12] LOG:  could not bind IPv4 address "127.0.0.1": Address already in use\n... FATAL:  could not create any TCP/IP sockets\n';
     expect(explainFailure(bind, '/d')).toEqual({ reason: 'port in use', hint: 'set EMBEDDED_PG_PORT or DATABASE_URL' });
     const lock = 'FATAL:  lock file "postmaster.pid" already exists\nHINT:  Is another postmaster (PID 4242) running in data directory "/d"?\n';
     expect(explainFailure(lock, '/d').reason).toBe('another PostgreSQL (PID 4242) is already running on /d');
-    const perms = '2026-01-01 00:00:00.000 UTC [9] FATAL:  data directory "/d" has wrong ownership\nHINT:  The server must be started by the user that owns the data directory.\n';
+    const perms =
+      '2026-01-01 00:00:00.000 UTC [9] FATAL:  data directory "/d" has wrong ownership\nHINT:  The server must be started by the user that owns the data directory.\n';
     expect(explainFailure(perms, '/d').reason).toBe('FATAL:  data directory "/d" has wrong ownership');
     expect(explainFailure('', '/d').reason).toBe('the server exited without saying why');
   });
@@ -73,7 +75,11 @@ describe('embedded PostgreSQL starter', () => {
       expect(existsSync(join(db.dataDir, 'PG_VERSION'))).toBe(true);
       const client = new Client({ connectionString: db.url });
       await client.connect();
-      const [row] = (await client.query(`SELECT current_database() AS db, pg_encoding_to_char(encoding) AS enc, lower('ÑANDÚ') AS low FROM pg_database WHERE datname = current_database()`)).rows;
+      const [row] = (
+        await client.query(
+          `SELECT current_database() AS db, pg_encoding_to_char(encoding) AS enc, lower('ÑANDÚ') AS low FROM pg_database WHERE datname = current_database()`,
+        )
+      ).rows;
       await client.end();
       expect(row).toEqual({ db: 'probe', enc: 'UTF8', low: 'ñandú' });
     } finally {
@@ -105,7 +111,13 @@ describe('embedded PostgreSQL starter', () => {
     const home = mkdtempSync(join(tmpdir(), 'facturacion-closed-'));
     chmodSync(home, 0o700);
     const lines: string[] = [];
-    const db = await startEmbeddedPostgres({ dataDir: join(home, 'pg'), port: await freePort(), database: 'probe', persistent: false, log: (l) => lines.push(l) });
+    const db = await startEmbeddedPostgres({
+      dataDir: join(home, 'pg'),
+      port: await freePort(),
+      database: 'probe',
+      persistent: false,
+      log: (l) => lines.push(l),
+    });
     try {
       if (process.getuid?.() === 0) {
         expect(db.dataDir).not.toContain(home);

@@ -498,7 +498,13 @@ function run(command: string, args: string[], ids: Ids | undefined): Promise<{ c
   });
 }
 
-function startServer(binDir: string, dataDir: string, port: number, ids: Ids | undefined, fail: (reason: string, hint?: string) => never): Promise<ChildProcess> {
+function startServer(
+  binDir: string,
+  dataDir: string,
+  port: number,
+  ids: Ids | undefined,
+  fail: (reason: string, hint?: string) => never,
+): Promise<ChildProcess> {
   const postgres = join(binDir, 'bin', exe('postgres'));
   const args = [
     '-D',
@@ -550,7 +556,9 @@ function startServer(binDir: string, dataDir: string, port: number, ids: Ids | u
     };
     server.stderr?.on('data', onData);
     server.stdout?.on('data', onData);
-    server.once('error', (error: NodeJS.ErrnoException) => failWith(`cannot run ${postgres} (${error.code ?? error.message})`, 'reinstall with npm ci, or set DATABASE_URL'));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      failWith(`cannot run ${postgres} (${error.code ?? error.message})`, 'reinstall with npm ci, or set DATABASE_URL'),
+    );
     server.once('exit', () => {
       const { reason, hint } = explainFailure(output, dataDir);
       failWith(reason, hint);

@@ -66,7 +66,8 @@ export class EmisorService {
   }
 
   private context(empresa: Empresa, ruc: string, beta: boolean): SunatContext {
-    const gre = this.config.greClientId && this.config.greClientSecret ? { clientId: this.config.greClientId, clientSecret: this.config.greClientSecret } : undefined;
+    const gre =
+      this.config.greClientId && this.config.greClientSecret ? { clientId: this.config.greClientId, clientSecret: this.config.greClientSecret } : undefined;
     if (beta) return { modo: 'beta', sol: { ruc, usuario: this.config.betaUser, clave: this.config.betaPassword }, gre };
     return { modo: 'produccion', sol: { ruc, usuario: empresa.user_sol ?? '', clave: this.empresas.claveSol(empresa) ?? '' }, gre };
   }

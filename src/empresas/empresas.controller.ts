@@ -44,12 +44,7 @@ export class EmpresasController {
   @RequirePermission('empresas.edit')
   @ApiConsumes('multipart/form-data', 'application/json')
   @UseInterceptors(FileInterceptor('logo', UPLOAD_LIMIT))
-  async update(
-    @Auth() auth: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
-    @Body() dto: UpdateEmpresaDto,
-    @UploadedFile() logo?: Express.Multer.File,
-  ) {
+  async update(@Auth() auth: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateEmpresaDto, @UploadedFile() logo?: Express.Multer.File) {
     const empresa = await this.empresas.update(auth, id, dto, logo);
     return { success: true, message: 'Empresa actualizada correctamente.', data: toEmpresaResponse(empresa) };
   }
@@ -64,7 +59,15 @@ export class EmpresasController {
   @Post(':id/certificado')
   @RequirePermission('empresas.edit')
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(FileFieldsInterceptor([{ name: 'certificado', maxCount: 1 }, { name: 'clave_privada', maxCount: 1 }], { limits: { ...UPLOAD_LIMIT.limits, files: 2 } }))
+  @UseInterceptors(
+    FileFieldsInterceptor(
+      [
+        { name: 'certificado', maxCount: 1 },
+        { name: 'clave_privada', maxCount: 1 },
+      ],
+      { limits: { ...UPLOAD_LIMIT.limits, files: 2 } },
+    ),
+  )
   async certificado(
     @Auth() auth: AuthContext,
     @Param('id', ParseIntPipe) id: number,

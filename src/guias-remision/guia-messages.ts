@@ -11,6 +11,7 @@ export const GUIA_MSG = {
   noEncontrada: 'Guía de remisión no encontrada.',
   cdrNoEncontrado: 'CDR no encontrado. Consulte el ticket de la guía primero.',
   xmlNoEncontrado: 'XML no encontrado.',
-  oauth: (code: string, message: string) => `SUNAT no aceptó las credenciales de la API GRE (${code}: ${message}). Revise el client_id, el client_secret y el usuario SOL.`,
+  oauth: (code: string, message: string) =>
+    `SUNAT no aceptó las credenciales de la API GRE (${code}: ${message}). Revise el client_id, el client_secret y el usuario SOL.`,
   sinCredencialesGre: 'faltan el client_id y el client_secret de la API GRE en la configuración.',
 } as const;

@@ -40,7 +40,15 @@ export class LoteEnvioService {
       const correlativo = await nextLoteCorrelativo(manager, emisor.ruc, input.tipo, fechaGeneracion);
       const fileName = (input.tipo === 'RC' ? summaryFileName : voidedFileName)(emisor.ruc, fechaGeneracion, correlativo);
       const name = fileName.replace(/\.xml$/, '');
-      const xml = input.buildXml({ company: emisor.company, fechaGeneracion, correlativo, rate: emisor.igvRate, percent: emisor.igvPercent, lineas: incluidas, notas });
+      const xml = input.buildXml({
+        company: emisor.company,
+        fechaGeneracion,
+        correlativo,
+        rate: emisor.igvRate,
+        percent: emisor.igvPercent,
+        lineas: incluidas,
+        notas,
+      });
       const issued = await this.issuer.issue(input.empresaId, name, xml, credentials);
       const saved = await manager.save(
         manager.create(LoteSunat, {
@@ -56,7 +64,13 @@ export class LoteEnvioService {
         }),
       );
       await manager.insert(LoteSunatItem, [
-        ...input.lineas.map((l) => ({ id_lote: saved.id, id_venta: l.venta.id_venta, estado_linea: l.estado_linea, motivo: l.motivo ?? null, incluido: l.incluido })),
+        ...input.lineas.map((l) => ({
+          id_lote: saved.id,
+          id_venta: l.venta.id_venta,
+          estado_linea: l.estado_linea,
+          motivo: l.motivo ?? null,
+          incluido: l.incluido,
+        })),
         ...notas.map((l) => ({
           id_lote: saved.id,
           id_nota_credito: l.nota.tipo === 'NC' ? l.nota.id : null,

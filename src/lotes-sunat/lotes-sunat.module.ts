@@ -23,6 +23,10 @@ export class LotesSunatModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.poller.register('lote', (job) => this.tickets.resolverLote(job.id), async () => (await this.tickets.pendientes()).map((id) => ({ tipo: 'lote', id })));
+    this.poller.register(
+      'lote',
+      (job) => this.tickets.resolverLote(job.id),
+      async () => (await this.tickets.pendientes()).map((id) => ({ tipo: 'lote', id })),
+    );
   }
 }

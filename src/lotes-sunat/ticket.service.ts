@@ -75,13 +75,17 @@ export class TicketService {
       const items = await manager.find(LoteSunatItem, { where: { id_lote: lote.id } });
       await applyLoteOutcome(manager, this.ventas, this.notas, lote, items, accepted, mensaje);
       const hasCdr = 'cdrZip' in result && !!result.cdrZip;
-      await manager.update(LoteSunat, { id: lote.id }, {
-        estado: accepted ? 'aceptado' : 'rechazado',
-        codigo: code,
-        mensaje,
-        notas: notasOf(result),
-        cdr_url: hasCdr ? storageKeys.cdr(empresaId, `ticket-${ticket.replace(/[^0-9A-Za-z-]/g, '')}`) : null,
-      });
+      await manager.update(
+        LoteSunat,
+        { id: lote.id },
+        {
+          estado: accepted ? 'aceptado' : 'rechazado',
+          codigo: code,
+          mensaje,
+          notas: notasOf(result),
+          cdr_url: hasCdr ? storageKeys.cdr(empresaId, `ticket-${ticket.replace(/[^0-9A-Za-z-]/g, '')}`) : null,
+        },
+      );
     });
   }
 }

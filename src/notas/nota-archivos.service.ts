@@ -27,9 +27,7 @@ export class NotaArchivosService {
    */
   async xml(kind: NotaKind, empresaId: number, nombre: string): Promise<ArchivoNota> {
     const name = documentNameOf(nombre);
-    const nota = name
-      ? await this.dataSource.manager.findOne(kind.entity, { where: { id_empresa: empresaId, nombre_xml: `${name}.xml` } })
-      : null;
+    const nota = name ? await this.dataSource.manager.findOne(kind.entity, { where: { id_empresa: empresaId, nombre_xml: `${name}.xml` } }) : null;
     const data = nota && name ? await this.issuer.readXml(empresaId, name) : null;
     if (!nota || !name || !data) throw archivoNoEncontrado('XML');
     return { nombre: `${name}.xml`, contentType: 'application/xml', data };

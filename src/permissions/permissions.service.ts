@@ -51,7 +51,10 @@ export class PermissionsService {
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(RolePermission, { rol_id: rolId });
       if (found.length) {
-        await manager.insert(RolePermission, found.map((p) => ({ rol_id: rolId, permission_id: p.permission_id })));
+        await manager.insert(
+          RolePermission,
+          found.map((p) => ({ rol_id: rolId, permission_id: p.permission_id })),
+        );
       }
     });
     return this.forRole(rolId);

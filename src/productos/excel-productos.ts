@@ -89,7 +89,12 @@ async function leerPrimeraHoja(buffer: Buffer): Promise<FilaExcel[]> {
 
 function nombreDeCampo(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const key = header.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = header
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   const campo = ALIAS[key] ?? key;
   return (CAMPOS as readonly string[]).includes(campo) ? campo : undefined;
 }

@@ -26,8 +26,14 @@ export class ProductosImportService {
   async leerExcel(empresaId: number, archivo: Buffer | undefined): Promise<FilaLeida[]> {
     if (!archivo?.length) throw invalidField('archivo', 'Adjunte el archivo Excel en el campo archivo.');
     const filas = await leerFilasExcel(archivo);
-    const existentes = await this.codigosExistentes(empresaId, filas.map((f) => f.valores.codigo));
-    const repetidos = codigosRepetidos(filas.map((f) => f.valores.codigo), (i) => filas[i].fila);
+    const existentes = await this.codigosExistentes(
+      empresaId,
+      filas.map((f) => f.valores.codigo),
+    );
+    const repetidos = codigosRepetidos(
+      filas.map((f) => f.valores.codigo),
+      (i) => filas[i].fila,
+    );
     return filas.map(({ fila, valores }, i) => {
       const { errores } = validarFila(valores);
       const repetido = repetidos.get(i);
@@ -41,7 +47,10 @@ export class ProductosImportService {
   async importarLista(empresaId: number, userId: number, raws: Record<string, unknown>[]): Promise<ResultadoImportacion> {
     const numeroDeFila = (i: number) => (typeof raws[i].fila === 'number' ? (raws[i].fila as number) : i + 1);
     const validadas = raws.map((raw) => validarFila(raw));
-    const repetidos = codigosRepetidos(validadas.map((v) => v.fila.codigo), numeroDeFila);
+    const repetidos = codigosRepetidos(
+      validadas.map((v) => v.fila.codigo),
+      numeroDeFila,
+    );
     const errors: Record<string, string[]> = {};
     const filasConError = new Set<number>();
     validadas.forEach(({ errores }, i) => {

@@ -88,10 +88,7 @@ export class StockService {
 
   async list(empresaId: number, query: MovimientoStockQueryDto): Promise<{ rows: MovimientoStock[]; meta: PageMeta }> {
     const { page, perPage, skip } = pageOf(query);
-    const qb = this.movimientos
-      .createQueryBuilder('m')
-      .leftJoinAndSelect('m.producto', 'p')
-      .where('m.id_empresa = :empresaId', { empresaId });
+    const qb = this.movimientos.createQueryBuilder('m').leftJoinAndSelect('m.producto', 'p').where('m.id_empresa = :empresaId', { empresaId });
     if (query.id_producto) qb.andWhere('m.id_producto = :idProducto', { idProducto: query.id_producto });
     if (query.tipo) qb.andWhere('m.tipo = :tipo', { tipo: query.tipo });
     // Days are Lima calendar days, whatever the server's zone.
@@ -129,6 +126,13 @@ export class StockService {
         id_usuario: input.userId ?? null,
       }),
     );
-    return { id_movimiento: Number(movimiento.id), id_producto: producto.id_producto, codigo: producto.codigo, tipo, cantidad: cantidad.toFixed(DECIMALES_CANTIDAD), stock_resultante: nuevo };
+    return {
+      id_movimiento: Number(movimiento.id),
+      id_producto: producto.id_producto,
+      codigo: producto.codigo,
+      tipo,
+      cantidad: cantidad.toFixed(DECIMALES_CANTIDAD),
+      stock_resultante: nuevo,
+    };
   }
 }

@@ -34,7 +34,10 @@ export class SeriesService {
   }
 
   async createDefaults(manager: EntityManager, empresaId: number): Promise<void> {
-    await manager.insert(Serie, DEFAULT_SERIES.map(([tipo, serie]) => ({ id_empresa: empresaId, tipo_documento: tipo, serie })));
+    await manager.insert(
+      Serie,
+      DEFAULT_SERIES.map(([tipo, serie]) => ({ id_empresa: empresaId, tipo_documento: tipo, serie })),
+    );
   }
 
   list(empresaId: number): Promise<Serie[]> {

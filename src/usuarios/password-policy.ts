@@ -41,9 +41,7 @@ export function IsNewPassword(options?: ValidationOptions): PropertyDecorator {
       validator: {
         validate: (value: unknown) => typeof value === 'string' && passwordProblem(value) === null,
         defaultMessage: (args?: ValidationArguments) =>
-          typeof args?.value === 'string'
-            ? (passwordProblem(args.value, args.property) ?? '')
-            : `${args?.property ?? 'password'} debe ser un texto.`,
+          typeof args?.value === 'string' ? (passwordProblem(args.value, args.property) ?? '') : `${args?.property ?? 'password'} debe ser un texto.`,
       },
     });
   };

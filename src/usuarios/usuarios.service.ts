@@ -28,10 +28,7 @@ export class UsuariosService {
 
   /** The account whose login name or e-mail is `login` (case-insensitive), or null. */
   findByLogin(login: string): Promise<User | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .where('lower(u.usuario) = lower(:login) OR lower(u.email) = lower(:login)', { login: login.trim() })
-      .getOne();
+    return this.users.createQueryBuilder('u').where('lower(u.usuario) = lower(:login) OR lower(u.email) = lower(:login)', { login: login.trim() }).getOne();
   }
 
   /** bcrypt check; for no user it spends the same time on a dummy hash so timing does not reveal which logins exist. */

@@ -31,17 +31,11 @@ export class VentaConsultaService {
     const cliente = query.cliente?.trim();
     if (cliente) {
       // Clients are read through their own table's columns only to filter; the view comes from ClientesService.
-      qb.andWhere(
-        'v.id_cliente IN (SELECT c.id_cliente FROM clientes c WHERE c.id_empresa = :empresaId AND (c.documento ILIKE :cli OR c.datos ILIKE :cli))',
-        { cli: likePattern(cliente) },
-      );
+      qb.andWhere('v.id_cliente IN (SELECT c.id_cliente FROM clientes c WHERE c.id_empresa = :empresaId AND (c.documento ILIKE :cli OR c.datos ILIKE :cli))', {
+        cli: likePattern(cliente),
+      });
     }
-    const [rows, total] = await qb
-      .orderBy('v.fecha_emision', 'DESC')
-      .addOrderBy('v.id_venta', 'DESC')
-      .skip(skip)
-      .take(perPage)
-      .getManyAndCount();
+    const [rows, total] = await qb.orderBy('v.fecha_emision', 'DESC').addOrderBy('v.id_venta', 'DESC').skip(skip).take(perPage).getManyAndCount();
     return { data: await this.loader.loadMany(this.dataSource.manager, rows), meta: pageMeta(page, perPage, total) };
   }
 

@@ -54,12 +54,16 @@ export class VentaEdicionService {
       if (teniaStock) await this.stock.devolver(manager, venta, await detallesDe(manager, venta), auth.userId, 'Edición de venta');
       await manager.delete(VentaDetalle, { id_venta: venta.id_venta });
       Object.assign(venta, { id_cliente: cliente.id_cliente, fecha_emision: fecha, tipo_moneda: dto.tipo_moneda ?? venta.tipo_moneda, ...preparado.montos });
-      await manager.update(Venta, { id_venta: venta.id_venta }, {
-        id_cliente: venta.id_cliente,
-        fecha_emision: venta.fecha_emision,
-        tipo_moneda: venta.tipo_moneda,
-        ...preparado.montos,
-      });
+      await manager.update(
+        Venta,
+        { id_venta: venta.id_venta },
+        {
+          id_cliente: venta.id_cliente,
+          fecha_emision: venta.fecha_emision,
+          tipo_moneda: venta.tipo_moneda,
+          ...preparado.montos,
+        },
+      );
       const detalles = await this.contenido.guardarLineas(manager, venta, preparado);
       if (teniaStock) await this.stock.tomar(manager, venta, detalles, auth.userId);
       const issued = await this.contenido.firmar(manager, emisor, credentials, venta, cliente, preparado);

@@ -47,7 +47,8 @@ export class VentaEnvioService {
     // accepted: '1'; rejected: '2' (the number is spent at SUNAT, a new sale is the way forward);
     // exception: not registered, the number is not consumed and the sale keeps its state.
     if (verdict.kind === 'accepted') await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_ACEPTADA, ...sunat, cdr_url: cdrUrl });
-    else if (verdict.kind === 'rejected') await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_RECHAZADA, ...sunat, cdr_url: cdrUrl });
+    else if (verdict.kind === 'rejected')
+      await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_RECHAZADA, ...sunat, cdr_url: cdrUrl });
     else await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: venta.estado_sunat, ...sunat });
     return envioRespuesta(verdict, cdrUrl);
   }

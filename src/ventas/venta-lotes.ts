@@ -54,12 +54,7 @@ function filtros(empresaId: number, f: FiltrosVentas): { where: string[]; params
  * batches of `lote`: each query starts after the last row of the previous one, so memory holds one
  * batch whatever the total, and no OFFSET scan grows with the position.
  */
-export async function* ventasEnLotes(
-  dataSource: DataSource,
-  empresaId: number,
-  f: FiltrosVentas,
-  lote = LOTE_EXPORTACION,
-): AsyncGenerator<VentaExportada[]> {
+export async function* ventasEnLotes(dataSource: DataSource, empresaId: number, f: FiltrosVentas, lote = LOTE_EXPORTACION): AsyncGenerator<VentaExportada[]> {
   const { where, params } = filtros(empresaId, f);
   let after: { fecha: string; id: number } | null = null;
   for (;;) {

@@ -25,7 +25,18 @@ export class VentaStock {
     const inputs = detalles.flatMap((d, i) =>
       d.id_producto === null
         ? []
-        : [{ empresaId: venta.id_empresa, productoId: d.id_producto, tipo, cantidad: d.cantidad, motivo, referencia: venta.numero_completo, userId, campo: `productos.${i}.cantidad` }],
+        : [
+            {
+              empresaId: venta.id_empresa,
+              productoId: d.id_producto,
+              tipo,
+              cantidad: d.cantidad,
+              motivo,
+              referencia: venta.numero_completo,
+              userId,
+              campo: `productos.${i}.cantidad`,
+            },
+          ],
     );
     await this.stock.moveMany(manager, inputs);
   }

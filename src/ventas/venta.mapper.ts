@@ -30,12 +30,7 @@ export function toVentaLineaView(d: VentaDetalle, producto: ProductoResponse | u
   };
 }
 
-export function toVentaView(
-  v: Venta,
-  cliente: ClienteResponse,
-  detalles: VentaDetalle[],
-  productos: Map<number, ProductoResponse>,
-): VentaView {
+export function toVentaView(v: Venta, cliente: ClienteResponse, detalles: VentaDetalle[], productos: Map<number, ProductoResponse>): VentaView {
   return {
     id_venta: v.id_venta,
     id_empresa: v.id_empresa,

@@ -26,15 +26,7 @@ import { VentasController } from './ventas.controller';
 import { VentasService } from './ventas.service';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([Venta, VentaDetalle]),
-    ClientesModule,
-    ProductosModule,
-    CotizacionesModule,
-    EmpresasModule,
-    SeriesModule,
-    SunatModule,
-  ],
+  imports: [TypeOrmModule.forFeature([Venta, VentaDetalle]), ClientesModule, ProductosModule, CotizacionesModule, EmpresasModule, SeriesModule, SunatModule],
   // Controllers with fixed paths under /ventas (exportar-*) go BEFORE VentasController (see its comment).
   controllers: [VentasController],
   providers: [

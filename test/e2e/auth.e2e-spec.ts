@@ -81,14 +81,19 @@ describe('Authentication', () => {
     it('with a right id but wrong secret', async () => {
       const { token } = await login(t);
       const [id] = token.split('|');
-      const res = await request(t.http).get('/api/verify').set(bearer(`${id}|${'b'.repeat(40)}`)).expect(401);
+      const res = await request(t.http)
+        .get('/api/verify')
+        .set(bearer(`${id}|${'b'.repeat(40)}`))
+        .expect(401);
       expect(res.body).toEqual(NO_AUTH);
     });
 
     it('after 8 hours (expiry moved into the past)', async () => {
       const { token } = await login(t);
       const [id] = token.split('|');
-      const [row] = await t.dataSource.query(`SELECT extract(epoch FROM expires_at - created_at)::float AS ttl FROM personal_access_tokens WHERE id = $1`, [id]);
+      const [row] = await t.dataSource.query(`SELECT extract(epoch FROM expires_at - created_at)::float AS ttl FROM personal_access_tokens WHERE id = $1`, [
+        id,
+      ]);
       expect(Math.abs(row.ttl - 8 * 3600)).toBeLessThan(5);
       await request(t.http).get('/api/verify').set(bearer(token)).expect(200);
       await t.dataSource.query(`UPDATE personal_access_tokens SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);

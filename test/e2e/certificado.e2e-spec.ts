@@ -92,6 +92,10 @@ describe('Company certificate', () => {
     const viewer = await createUserSession(t, admin, a.id_empresa, ['empresas.view']);
     await request(t.http).post(`/api/empresas/${a.id_empresa}/certificado`).set(bearer(viewer.token)).expect(403);
     const editor = await createUserSession(t, admin, a.id_empresa, ['empresas.edit']);
-    await request(t.http).post(`/api/empresas/${b.id_empresa}/certificado`).set(bearer(editor.token)).attach('certificado', Buffer.from('x'), 'c.pfx').expect(403);
+    await request(t.http)
+      .post(`/api/empresas/${b.id_empresa}/certificado`)
+      .set(bearer(editor.token))
+      .attach('certificado', Buffer.from('x'), 'c.pfx')
+      .expect(403);
   });
 });

@@ -58,7 +58,11 @@ describe('Clientes', () => {
     const ruc = nextRuc();
     const empresa = await request(t.http).post('/api/clientes').set(bearer(userA.token)).send({ documento: ruc, datos: 'ACME S.A.C.' }).expect(201);
     expect(empresa.body.data.tipo_doc).toBe('6');
-    const pasaporte = await request(t.http).post('/api/clientes').set(bearer(userA.token)).send({ tipo_doc: '7', documento: 'AB123456', datos: 'JOHN DOE' }).expect(201);
+    const pasaporte = await request(t.http)
+      .post('/api/clientes')
+      .set(bearer(userA.token))
+      .send({ tipo_doc: '7', documento: 'AB123456', datos: 'JOHN DOE' })
+      .expect(201);
     expect(pasaporte.body.data.tipo_doc).toBe('7');
     await request(t.http).post('/api/clientes').set(bearer(userA.token)).send({ tipo_doc: '7', documento: 'ab123456', datos: 'OTRO' }).expect(422);
     const got = await request(t.http).get(`/api/clientes/${res.body.data.id_cliente}`).set(bearer(userA.token)).expect(200);
@@ -70,7 +74,11 @@ describe('Clientes', () => {
     const ruc = nextRuc();
     const badDigit = ruc.slice(0, 10) + String((Number(ruc[10]) + 1) % 10);
     const bad = await send({ documento: badDigit, datos: 'X' }).expect(422);
-    expect(bad.body).toEqual({ success: false, message: 'Los datos enviados no son válidos.', errors: { documento: ['El RUC no es válido (11 dígitos y dígito verificador).'] } });
+    expect(bad.body).toEqual({
+      success: false,
+      message: 'Los datos enviados no son válidos.',
+      errors: { documento: ['El RUC no es válido (11 dígitos y dígito verificador).'] },
+    });
     expect((await send({ documento: '12345', datos: 'X' }).expect(422)).body.errors.documento[0]).toContain('Indique tipo_doc');
     expect((await send({ tipo_doc: '1', documento: '123456789', datos: 'X' }).expect(422)).body.errors.documento).toEqual(['El DNI debe tener 8 dígitos.']);
     expect((await send({ tipo_doc: '9', documento: '12345678', datos: 'X' }).expect(422)).body.errors.tipo_doc).toBeDefined();
@@ -79,13 +87,21 @@ describe('Clientes', () => {
     expect((await send({ documento: nextDni(), datos: 'X', email: 'no-es-email' }).expect(422)).body.errors.email).toBeDefined();
 
     const existing = await createCliente(t, userA);
-    expect((await send({ documento: existing.documento, datos: 'OTRO' }).expect(422)).body.errors.documento).toEqual(['Ya existe un cliente con ese documento.']);
+    expect((await send({ documento: existing.documento, datos: 'OTRO' }).expect(422)).body.errors.documento).toEqual([
+      'Ya existe un cliente con ese documento.',
+    ]);
     // the same documento is free in another company
     await request(t.http).post('/api/clientes').set(bearer(userB.token)).send({ documento: existing.documento, datos: 'OTRO' }).expect(201);
     const other = await createCliente(t, userA);
-    const dupUpdate = await request(t.http).put(`/api/clientes/${other.id_cliente}`).set(bearer(userA.token)).send({ documento: existing.documento }).expect(422);
+    const dupUpdate = await request(t.http)
+      .put(`/api/clientes/${other.id_cliente}`)
+      .set(bearer(userA.token))
+      .send({ documento: existing.documento })
+      .expect(422);
     expect(dupUpdate.body.errors.documento).toEqual(['Ya existe un cliente con ese documento.']);
-    expect((await request(t.http).put(`/api/clientes/${other.id_cliente}`).set(bearer(userA.token)).send({ datos: null }).expect(422)).body.errors.datos).toBeDefined();
+    expect(
+      (await request(t.http).put(`/api/clientes/${other.id_cliente}`).set(bearer(userA.token)).send({ datos: null }).expect(422)).body.errors.datos,
+    ).toBeDefined();
   });
 
   it('updates partially, re-derives tipo_doc for a new documento, and deletes', async () => {
@@ -124,7 +140,10 @@ describe('Clientes', () => {
     expect(page.body.data.map((c: { datos: string }) => c.datos)).toEqual(['FERRETERÍA 1', 'FERRETERÍA 2']);
     const byName = await request(t.http).get('/api/clientes').query({ q: 'ferreter' }).set(bearer(user.token)).expect(200);
     expect(byName.body.meta.total).toBe(5);
-    const byDoc = await request(t.http).get(`/api/clientes?q=${target.documento.slice(2, 7)}`).set(bearer(user.token)).expect(200);
+    const byDoc = await request(t.http)
+      .get(`/api/clientes?q=${target.documento.slice(2, 7)}`)
+      .set(bearer(user.token))
+      .expect(200);
     expect(byDoc.body.data.map((c: { id_cliente: number }) => c.id_cliente)).toContain(target.id_cliente);
     // '%' is a literal, not a wildcard
     expect((await request(t.http).get('/api/clientes').query({ q: '50%' }).set(bearer(user.token)).expect(200)).body.meta.total).toBe(1);
@@ -137,7 +156,9 @@ describe('Clientes', () => {
     const clientes = t.app.get(ClientesService);
     const dni = nextDni();
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => t.dataSource.transaction((m) => clientes.findOrCreateByDocumento(m, empresaA, { documento: dni, datos: 'MARÍA QUISPE' }))),
+      Array.from({ length: 8 }, () =>
+        t.dataSource.transaction((m) => clientes.findOrCreateByDocumento(m, empresaA, { documento: dni, datos: 'MARÍA QUISPE' })),
+      ),
     );
     expect(new Set(results.map((c) => c.id_cliente)).size).toBe(1);
     expect(results[0]).toMatchObject({ tipo_doc: '1', documento: dni, datos: 'MARÍA QUISPE', id_empresa: empresaA });

@@ -28,7 +28,9 @@ describe('Compras', () => {
 
   const stockOf = async (id: number) => (await t.dataSource.query('SELECT stock::text FROM productos WHERE id_producto = $1', [id]))[0].stock;
   const movimientos = (id: number) =>
-    t.dataSource.query('SELECT tipo, cantidad::text, stock_resultante::text, motivo, referencia FROM movimientos_stock WHERE id_producto = $1 ORDER BY id', [id]);
+    t.dataSource.query('SELECT tipo, cantidad::text, stock_resultante::text, motivo, referencia FROM movimientos_stock WHERE id_producto = $1 ORDER BY id', [
+      id,
+    ]);
   const countCompras = async () => (await t.dataSource.query('SELECT count(*)::int AS n FROM compras'))[0].n;
 
   it('checks every route against its permission: 403 without it, 2xx with it', async () => {
@@ -93,7 +95,13 @@ describe('Compras', () => {
       observaciones: 'Pedido semanal',
     });
     expect(res.body.data.productos).toEqual([
-      expect.objectContaining({ id_producto: a.id_producto, producto: expect.objectContaining({ codigo: 'GRAV-A' }), cantidad: 3, costo_unitario: 0.1, importe: 0.3 }),
+      expect.objectContaining({
+        id_producto: a.id_producto,
+        producto: expect.objectContaining({ codigo: 'GRAV-A' }),
+        cantidad: 3,
+        costo_unitario: 0.1,
+        importe: 0.3,
+      }),
       expect.objectContaining({ id_producto: b.id_producto, cantidad: 2.5, costo_unitario: 19.99, importe: 49.98 }),
       expect.objectContaining({ id_producto: exo.id_producto, cantidad: 10, costo_unitario: 1.1, importe: 11 }),
     ]);
@@ -172,12 +180,24 @@ describe('Compras', () => {
     const edit = await request(t.http)
       .put(`/api/compras/${compra.id_compra}`)
       .set(bearer(userA.token))
-      .send({ id_proveedor: proveedorA, fecha: '2025-01-01', tipo_documento: '01', serie: 'F009', numero: 15, productos: [{ id_producto: p.id_producto, cantidad: 1, costo_unitario: 1 }] })
+      .send({
+        id_proveedor: proveedorA,
+        fecha: '2025-01-01',
+        tipo_documento: '01',
+        serie: 'F009',
+        numero: 15,
+        productos: [{ id_producto: p.id_producto, cantidad: 1, costo_unitario: 1 }],
+      })
       .expect(409);
     expect(edit.body.message).toBe('No se puede editar una compra anulada.');
     expect(await stockOf(p.id_producto)).toBe('2.000');
     // an annulled supplier document may be registered again
-    await createCompra(t, userA, { id_proveedor: proveedorA, serie: 'F009', numero: 15, productos: [{ id_producto: p.id_producto, cantidad: 1, costo_unitario: 3 }] });
+    await createCompra(t, userA, {
+      id_proveedor: proveedorA,
+      serie: 'F009',
+      numero: 15,
+      productos: [{ id_producto: p.id_producto, cantidad: 1, costo_unitario: 3 }],
+    });
   });
 
   it('DELETE annuls too (the purchase stays in the books with its stock reversed)', async () => {
@@ -234,8 +254,19 @@ describe('Compras', () => {
 
   it('validates the body with field paths: supplier, lines, dates, duplicates, unknown fields', async () => {
     const p = await createProducto(t, userA);
-    const base = { id_proveedor: proveedorA, fecha: '2025-01-05', tipo_documento: '01', serie: 'F001', numero: 5000, productos: [{ id_producto: p.id_producto, cantidad: 1, costo_unitario: 1 }] };
-    const send = (body: object) => request(t.http).post('/api/compras').set(bearer(userA.token)).send({ ...base, ...body });
+    const base = {
+      id_proveedor: proveedorA,
+      fecha: '2025-01-05',
+      tipo_documento: '01',
+      serie: 'F001',
+      numero: 5000,
+      productos: [{ id_producto: p.id_producto, cantidad: 1, costo_unitario: 1 }],
+    };
+    const send = (body: object) =>
+      request(t.http)
+        .post('/api/compras')
+        .set(bearer(userA.token))
+        .send({ ...base, ...body });
     const errorsOf = async (body: object) => (await send(body).expect(422)).body.errors;
     expect(await errorsOf({ productos: [{ id_producto: p.id_producto, cantidad: 0, costo_unitario: -1 }] })).toEqual({
       'productos.0.cantidad': [expect.any(String)],
@@ -247,7 +278,9 @@ describe('Compras', () => {
     expect(await errorsOf({ fecha: '2999-01-01' })).toEqual({ fecha: ['La fecha no puede ser posterior a hoy.'] });
     expect(Object.keys(await errorsOf({ tipo_documento: '99' }))).toEqual(['tipo_documento']);
     expect(Object.keys(await errorsOf({ estado: '2' }))).toEqual(['estado']);
-    expect(Object.keys(await errorsOf({ productos: [{ id_producto: p.id_producto, cantidad: 1, costo_unitario: 1, precio: 9 }] }))).toEqual(['productos.0.precio']);
+    expect(Object.keys(await errorsOf({ productos: [{ id_producto: p.id_producto, cantidad: 1, costo_unitario: 1, precio: 9 }] }))).toEqual([
+      'productos.0.precio',
+    ]);
     const provB = await createProveedor(t, userB);
     expect(await errorsOf({ id_proveedor: provB.id_proveedor })).toEqual({ id_proveedor: ['El proveedor no existe.'] });
     await send({ fecha: hoyLima() }).expect(201);
@@ -258,11 +291,26 @@ describe('Compras', () => {
   it("isolates companies: B's purchase is 403 for A on every route; A's list never shows it", async () => {
     const provB = await createProveedor(t, userB, { razon_social: 'PROVEEDOR PRIVADO DE B' });
     const pB = await createProducto(t, userB);
-    const compraB = await createCompra(t, userB, { id_proveedor: provB.id_proveedor, productos: [{ id_producto: pB.id_producto, cantidad: 3, costo_unitario: 1 }] });
+    const compraB = await createCompra(t, userB, {
+      id_proveedor: provB.id_proveedor,
+      productos: [{ id_producto: pB.id_producto, cantidad: 3, costo_unitario: 1 }],
+    });
     const pA = await createProducto(t, userA);
     const calls: Array<[string, request.Test]> = [
       ['get', request(t.http).get(`/api/compras/${compraB.id_compra}`)],
-      ['put', request(t.http).put(`/api/compras/${compraB.id_compra}`).send({ id_proveedor: proveedorA, fecha: '2025-01-01', tipo_documento: '01', serie: 'F001', numero: 1, productos: [{ id_producto: pA.id_producto, cantidad: 1, costo_unitario: 1 }] })],
+      [
+        'put',
+        request(t.http)
+          .put(`/api/compras/${compraB.id_compra}`)
+          .send({
+            id_proveedor: proveedorA,
+            fecha: '2025-01-01',
+            tipo_documento: '01',
+            serie: 'F001',
+            numero: 1,
+            productos: [{ id_producto: pA.id_producto, cantidad: 1, costo_unitario: 1 }],
+          }),
+      ],
       ['delete', request(t.http).delete(`/api/compras/${compraB.id_compra}`)],
       ['anular', request(t.http).post(`/api/compras/${compraB.id_compra}/anular`)],
     ];
@@ -276,7 +324,10 @@ describe('Compras', () => {
     expect(list.body.data.length).toBeGreaterThan(0);
     expect(list.body.data.every((c: { id_empresa: number }) => c.id_empresa === empresaA)).toBe(true);
     expect((await request(t.http).get('/api/compras').query({ q: 'PRIVADO DE B' }).set(bearer(userA.token)).expect(200)).body.data).toEqual([]);
-    expect((await request(t.http).get('/api/compras/999999').set(bearer(userA.token)).expect(404)).body).toEqual({ success: false, message: 'Compra no encontrada.' });
+    expect((await request(t.http).get('/api/compras/999999').set(bearer(userA.token)).expect(404)).body).toEqual({
+      success: false,
+      message: 'Compra no encontrada.',
+    });
   });
 
   it('lists with filters (dates, supplier, estado, tipo, q) and pagination', async () => {
@@ -291,7 +342,9 @@ describe('Compras', () => {
     const anulada = await createCompra(t, user, { id_proveedor: dos.id_proveedor, fecha: '2025-03-10', serie: 'E001', numero: 33, productos: linea });
     await request(t.http).post(`/api/compras/${anulada.id_compra}/anular`).set(bearer(user.token)).expect(200);
     const get = async (query: Record<string, unknown>) =>
-      (await request(t.http).get('/api/compras').query(query).set(bearer(user.token)).expect(200)).body.data.map((c: { numero_completo: string }) => c.numero_completo);
+      (await request(t.http).get('/api/compras').query(query).set(bearer(user.token)).expect(200)).body.data.map(
+        (c: { numero_completo: string }) => c.numero_completo,
+      );
     expect(await get({})).toEqual(['E001-33', 'B001-22', 'F001-11']);
     expect(await get({ fecha_desde: '2025-02-01', fecha_hasta: '2025-02-28' })).toEqual(['B001-22']);
     expect(await get({ id_proveedor: dos.id_proveedor })).toEqual(['E001-33']);

@@ -97,7 +97,11 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
     const answer = await consultar(res.body.ticket);
     expect(answer.body).toMatchObject({ success: true, codigo: '0', mensaje: expect.any(String) });
     expect(await nota('notas_credito', nc.id)).toEqual({ estado: 'anulado', baja: 'aceptada', mensaje_sunat: answer.body.mensaje });
-    expect(await venta(nc.factura.id_venta)).toEqual({ estado: '1', estado_sunat: '1', mensaje_sunat: expect.stringContaining(`${nc.numero_completo} que la anulaba fue dada de baja`) });
+    expect(await venta(nc.factura.id_venta)).toEqual({
+      estado: '1',
+      estado_sunat: '1',
+      mensaje_sunat: expect.stringContaining(`${nc.numero_completo} que la anulaba fue dada de baja`),
+    });
 
     // A voided note is final: not sent again, not voided again.
     const resend = await post(`/api/notas-credito/${nc.id}/enviar`, {}).expect(409);
@@ -113,7 +117,9 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
     const antes = await venta(nd.factura.id_venta);
     const res = await baja([{ id_nota_debito: nd.id, motivo: 'MONTO ERRADO' }]).expect(200);
     const xml = await readXml(res.body.nombre_archivo);
-    expect(xml).toContain(`<cbc:DocumentTypeCode>08</cbc:DocumentTypeCode><sac:DocumentSerialID>FD01</sac:DocumentSerialID><sac:DocumentNumberID>${nd.numero}</sac:DocumentNumberID>`);
+    expect(xml).toContain(
+      `<cbc:DocumentTypeCode>08</cbc:DocumentTypeCode><sac:DocumentSerialID>FD01</sac:DocumentSerialID><sac:DocumentNumberID>${nd.numero}</sac:DocumentNumberID>`,
+    );
     expect(await checkSunatXml(xml, res.body.nombre_archivo, 'voided', 'RA')).toEqual(SUNAT_VALID);
     expect((await nota('notas_debito', nd.id)).baja).toBe('en_proceso');
 
@@ -144,7 +150,12 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
     expect(await nota('notas_credito', pendiente.id)).toEqual({ estado: 'pendiente', baja: null, mensaje_sunat: null });
 
     const vieja = await crearNota('debito');
-    const fecha = (await t.dataSource.query(`UPDATE notas_debito SET fecha_emision = $2::date - 8 WHERE id = $1 RETURNING to_char(fecha_emision, 'YYYY-MM-DD') AS f`, [vieja.id, hoyLima()]))[0][0].f;
+    const fecha = (
+      await t.dataSource.query(`UPDATE notas_debito SET fecha_emision = $2::date - 8 WHERE id = $1 RETURNING to_char(fecha_emision, 'YYYY-MM-DD') AS f`, [
+        vieja.id,
+        hoyLima(),
+      ])
+    )[0][0].f;
     const before = await nota('notas_debito', vieja.id);
     const old = await baja([{ id_nota_debito: vieja.id, motivo: 'X' }]).expect(422);
     expect(old.body.errores).toEqual([`${vieja.numero_completo}: han pasado más de 7 días desde su emisión (${fecha}).`]);
@@ -168,7 +179,9 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
     expect(res.body).toMatchObject({ success: true, advertencias: [`${pendiente.numero_completo}: no está aceptada por SUNAT (estado pendiente).`] });
     const xml = await readXml(res.body.nombre_archivo);
     expect(await checkSunatXml(xml, res.body.nombre_archivo, 'voided', 'RA')).toEqual(SUNAT_VALID);
-    const lines = [...xml.matchAll(/<cbc:DocumentTypeCode>(\d\d)<\/cbc:DocumentTypeCode><sac:DocumentSerialID>(\w+)<\/sac:DocumentSerialID><sac:DocumentNumberID>(\d+)</g)].map((m) => `${m[1]} ${m[2]}-${m[3]}`);
+    const lines = [
+      ...xml.matchAll(/<cbc:DocumentTypeCode>(\d\d)<\/cbc:DocumentTypeCode><sac:DocumentSerialID>(\w+)<\/sac:DocumentSerialID><sac:DocumentNumberID>(\d+)</g),
+    ].map((m) => `${m[1]} ${m[2]}-${m[3]}`);
     expect(lines).toEqual([`01 ${f.numero_completo}`, `08 ${nd.numero_completo}`]);
     expect(xml).toContain('<sac:VoidReasonDescription>NOTA ERRADA</sac:VoidReasonDescription>');
     expect((await venta(f.id_venta)).estado_sunat).toBe('3');
@@ -197,12 +210,18 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
     expect(ninguno.body).toEqual({ success: false, message: expect.any(String), errors: { 'documentos.0': [UN_DOCUMENTO] } });
     const varios = await baja([{ id_venta: 1, id_nota_credito: 1, motivo: 'X' }]).expect(422);
     expect(varios.body.errors).toEqual({ 'documentos.0': [UN_DOCUMENTO] });
-    const segundo = await baja([{ id_venta: 1, motivo: 'X' }, { id_nota_debito: 1, id_nota_credito: 1, motivo: 'X' }]).expect(422);
+    const segundo = await baja([
+      { id_venta: 1, motivo: 'X' },
+      { id_nota_debito: 1, id_nota_credito: 1, motivo: 'X' },
+    ]).expect(422);
     expect(segundo.body.errors).toEqual({ 'documentos.1': [UN_DOCUMENTO] });
 
     const nc = await crearNota('credito');
     const [{ max }] = await t.dataSource.query('SELECT COALESCE(MAX(id), 0) + 1000 AS max FROM notas_debito');
-    const missingNd = await baja([{ id_nota_credito: nc.id, motivo: 'X' }, { id_nota_debito: Number(max), motivo: 'X' }]).expect(422);
+    const missingNd = await baja([
+      { id_nota_credito: nc.id, motivo: 'X' },
+      { id_nota_debito: Number(max), motivo: 'X' },
+    ]).expect(422);
     expect(missingNd.body.errors).toEqual({ 'documentos.1.id_nota_debito': ['La nota de débito seleccionada no existe.'] });
     const invalid = await baja([{ id_nota_credito: 'x', motivo: 'X' }]).expect(422);
     expect(Object.keys(invalid.body.errors)).toEqual(['documentos.0.id_nota_credito']);

@@ -23,7 +23,11 @@ describe('Voiding communication (comunicación de baja)', () => {
 
   const send = (path: string, body: object, session: Session = user) => request(t.http).post(path).set(bearer(session.token)).send(body);
   const estado = async (id: number) =>
-    (await t.dataSource.query('SELECT estado, estado_sunat, mensaje_sunat FROM ventas WHERE id_venta = $1', [id]))[0] as { estado: string; estado_sunat: string; mensaje_sunat: string };
+    (await t.dataSource.query('SELECT estado, estado_sunat, mensaje_sunat FROM ventas WHERE id_venta = $1', [id]))[0] as {
+      estado: string;
+      estado_sunat: string;
+      mensaje_sunat: string;
+    };
 
   /** A factura SUNAT accepted (sent through the sales endpoint to the simulator). */
   async function facturaAceptada() {
@@ -90,7 +94,11 @@ describe('Voiding communication (comunicación de baja)', () => {
   it('answers 422 when every sale fails or none belongs to the company', async () => {
     const boleta = await createVenta(t, user);
     const all = await send('/api/comunicacion-baja', { documentos: [{ id_venta: boleta.id_venta, motivo: 'X' }] }).expect(422);
-    expect(all.body).toEqual({ success: false, message: 'Ningún documento pasó la validación.', errores: [expect.stringMatching(new RegExp(`^${boleta.numero_completo}: `))] });
+    expect(all.body).toEqual({
+      success: false,
+      message: 'Ningún documento pasó la validación.',
+      errores: [expect.stringMatching(new RegExp(`^${boleta.numero_completo}: `))],
+    });
     const other = await createEmpresa(t, admin);
     const outsider = await createUserSession(t, admin, other.id_empresa, ['ventas.create']);
     const ajena = await createFactura(t, outsider);

@@ -27,8 +27,7 @@ describe('Cotizaciones', () => {
   const post = (s: Session, body: object) => request(t.http).post('/api/cotizaciones').set(bearer(s.token)).send(body);
   const put = (s: Session, id: number, body: object) => request(t.http).put(`/api/cotizaciones/${id}`).set(bearer(s.token)).send(body);
   const get = (s: Session, path = '') => request(t.http).get(`/api/cotizaciones${path}`).set(bearer(s.token));
-  const setEstado = (s: Session, id: number, estado: unknown) =>
-    request(t.http).post(`/api/cotizaciones/${id}/estado`).set(bearer(s.token)).send({ estado });
+  const setEstado = (s: Session, id: number, estado: unknown) => request(t.http).post(`/api/cotizaciones/${id}/estado`).set(bearer(s.token)).send({ estado });
   const crear = async (s: Session, extra: Record<string, unknown> = {}) => {
     const res = await post(s, cuerpo(extra));
     if (res.status !== 201) throw new Error(`crear cotización: ${res.status} ${JSON.stringify(res.body)}`);
@@ -44,8 +43,7 @@ describe('Cotizaciones', () => {
     if (res.status !== 201) throw new Error(`crear producto: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data.id_producto as number;
   };
-  const estadoEnBase = async (id: number) =>
-    (await t.dataSource.query(`SELECT estado FROM cotizaciones WHERE id_cotizacion = $1`, [id]))[0].estado as string;
+  const estadoEnBase = async (id: number) => (await t.dataSource.query(`SELECT estado FROM cotizaciones WHERE id_cotizacion = $1`, [id]))[0].estado as string;
 
   beforeAll(async () => {
     t = await createTestApp({ DB_POOL_SIZE: '40' });
@@ -116,10 +114,9 @@ describe('Cotizaciones', () => {
       const data = await crear(a, { productos: lineas, descuento: 0.6, aplicar_igv: true });
       expect(data.productos.map((l: { importe: number }) => l.importe)).toEqual([30.3, 0.1, 0.2]);
       expect(data).toMatchObject({ monto_bruto: 30.6, descuento: 0.6, total: 30, subtotal: 25.42, igv: 4.58 });
-      const [row] = await t.dataSource.query(
-        `SELECT monto_bruto, descuento, subtotal, igv, total FROM cotizaciones WHERE id_cotizacion = $1`,
-        [data.id_cotizacion],
-      );
+      const [row] = await t.dataSource.query(`SELECT monto_bruto, descuento, subtotal, igv, total FROM cotizaciones WHERE id_cotizacion = $1`, [
+        data.id_cotizacion,
+      ]);
       expect(row).toEqual({ monto_bruto: '30.60', descuento: '0.60', subtotal: '25.42', igv: '4.58', total: '30.00' });
     });
 

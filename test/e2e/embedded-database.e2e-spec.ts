@@ -108,7 +108,13 @@ describe('Service whose embedded PostgreSQL cannot start', () => {
     await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()));
     const pgPort = (busy.address() as AddressInfo).port;
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', APP_KEY: 'clave-de-prueba', EMBEDDED_PG_PORT: String(pgPort), PORT: String(await freePort()) };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        NODE_ENV: 'development',
+        APP_KEY: 'clave-de-prueba',
+        EMBEDDED_PG_PORT: String(pgPort),
+        PORT: String(await freePort()),
+      };
       delete env.DATABASE_URL;
       const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'], { cwd: ROOT, env });
       let output = '';

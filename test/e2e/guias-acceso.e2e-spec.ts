@@ -70,11 +70,13 @@ describe('Guías de remisión: permissions and company isolation', () => {
   it("xml/{nombre} serves only the active company's file", async () => {
     // Beta companies share SUNAT's test RUC, so both have a '...-T001-1.xml': each gets its own.
     expect(guiaB.nombre_xml).toBe(guiasA[0].nombre_xml);
-    const own = await get(`/xml/${guiaB.nombre_xml}`, b).buffer(true).parse((r, cb) => {
-      let s = '';
-      r.on('data', (c: Buffer) => (s += c));
-      r.on('end', () => cb(null, s));
-    });
+    const own = await get(`/xml/${guiaB.nombre_xml}`, b)
+      .buffer(true)
+      .parse((r, cb) => {
+        let s = '';
+        r.on('data', (c: Buffer) => (s += c));
+        r.on('end', () => cb(null, s));
+      });
     expect(own.status).toBe(200);
     expect(own.body).toContain(`<ds:DigestValue>${guiaB.hash_cpe}</ds:DigestValue>`);
     expect(own.body).not.toContain(guiasA[0].hash_cpe);

@@ -23,7 +23,9 @@ describe('Guías de remisión: OAuth failure', () => {
     expect(res.status).toBe(502);
     expect(res.body).toEqual({
       success: false,
-      message: expect.stringMatching(/^No se pudo comunicar con SUNAT: SUNAT no aceptó las credenciales de la API GRE \(invalid_client: Cliente no autorizado\)/),
+      message: expect.stringMatching(
+        /^No se pudo comunicar con SUNAT: SUNAT no aceptó las credenciales de la API GRE \(invalid_client: Cliente no autorizado\)/,
+      ),
     });
     const detail = await request(t.http).get(`/api/guias-remision/${guia.id}`).set(bearer(user.token)).expect(200);
     expect(detail.body.data).toMatchObject({ estado: 'pendiente', ticket_sunat: null, codigo_sunat: null });

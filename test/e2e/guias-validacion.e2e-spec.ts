@@ -100,7 +100,7 @@ describe('Guías de remisión: validation of the create body', () => {
     await expectInvalid(guiaPublica({ transportista_documento: '  ' }), ['transportista_documento']);
   });
 
-  it("does not require driver or vehicle for public transport, nor a carrier for private transport", async () => {
+  it('does not require driver or vehicle for public transport, nor a carrier for private transport', async () => {
     expect((await post(guiaPublica())).status).toBe(201);
     expect((await post(without(guiaPrivada(), 'transportista_documento'))).status).toBe(201);
   });
@@ -152,10 +152,19 @@ describe('Guías de remisión: validation of the create body', () => {
     const venta = await post(guiaPublica({ id_venta: 999999 }));
     expect(venta.status).toBe(422);
     expect(venta.body.errors).toEqual({ id_venta: ['La venta no existe.'] });
-    const producto = await post(guiaPublica({ detalles: [{ descripcion: 'X', cantidad: 1 }, { id_producto: 999999, descripcion: 'Y', cantidad: 1 }] }));
+    const producto = await post(
+      guiaPublica({
+        detalles: [
+          { descripcion: 'X', cantidad: 1 },
+          { id_producto: 999999, descripcion: 'Y', cantidad: 1 },
+        ],
+      }),
+    );
     expect(producto.status).toBe(422);
     expect(producto.body.errors).toEqual({ 'detalles.1.id_producto': ['El producto no existe.'] });
-    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM guias_remision WHERE id_empresa = $1 AND id_venta IS NOT NULL`, [empresaId]);
+    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM guias_remision WHERE id_empresa = $1 AND id_venta IS NOT NULL`, [
+      empresaId,
+    ]);
     expect(count).toBe(0);
   });
 });

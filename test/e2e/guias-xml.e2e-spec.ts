@@ -31,11 +31,15 @@ describe('Guías de remisión: creation and XML', () => {
     return res.body;
   };
   const xmlOf = async (nombre: string) => {
-    const res = await request(t.http).get(`/api/guias-remision/xml/${nombre}`).set(bearer(user.token)).buffer(true).parse((r, cb) => {
-      let data = '';
-      r.on('data', (c: Buffer) => (data += c.toString('utf8')));
-      r.on('end', () => cb(null, data));
-    });
+    const res = await request(t.http)
+      .get(`/api/guias-remision/xml/${nombre}`)
+      .set(bearer(user.token))
+      .buffer(true)
+      .parse((r, cb) => {
+        let data = '';
+        r.on('data', (c: Buffer) => (data += c.toString('utf8')));
+        r.on('end', () => cb(null, data));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/xml/);
     return res.body as string;
@@ -160,11 +164,17 @@ describe('Guías de remisión: creation and XML', () => {
        VALUES ($1, $2, '01', 'F001', 1, 'F001-1', $3, '08:00:00') RETURNING id_venta`,
       [adminEmpresa, cliente.body.data.id_cliente, hoyLima()],
     );
-    const ok = await request(t.http).post('/api/guias-remision').set(bearer(admin.token)).send(guiaPublica({ id_venta: venta.id_venta }));
+    const ok = await request(t.http)
+      .post('/api/guias-remision')
+      .set(bearer(admin.token))
+      .send(guiaPublica({ id_venta: venta.id_venta }));
     expect(ok.status).toBe(201);
     expect(ok.body.data.id_venta).toBe(venta.id_venta);
     // The same sale seen from another company does not exist.
-    const foreign = await request(t.http).post('/api/guias-remision').set(bearer(user.token)).send(guiaPublica({ id_venta: venta.id_venta }));
+    const foreign = await request(t.http)
+      .post('/api/guias-remision')
+      .set(bearer(user.token))
+      .send(guiaPublica({ id_venta: venta.id_venta }));
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual({ id_venta: ['La venta no existe.'] });
   });

@@ -206,7 +206,10 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
       expect((await request(t.http).post(`/api/ventas/${f.id_venta}/enviar`).set(bearer(a.token))).body.success).toBe(false);
       expect((await venta(f.id_venta)).estado_sunat).toBe('2');
       const res = await crear(a, { id_venta: f.id_venta, motivo_id: motivo['01'] });
-      expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 422, errors: { id_venta: ['La venta fue rechazada o dada de baja en SUNAT.'] } });
+      expect({ status: res.status, errors: res.body.errors }).toEqual({
+        status: 422,
+        errors: { id_venta: ['La venta fue rechazada o dada de baja en SUNAT.'] },
+      });
     });
   });
 
@@ -218,9 +221,20 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
       const res = await enviar(a, n.id);
       expect({ status: res.status, body: res.body }).toEqual({
         status: 200,
-        body: { success: true, codigo: '0', mensaje: expect.stringContaining(`FC01-${n.numero}`), observaciones: [], cdr_url: `/api/notas-credito/${n.id}/cdr` },
+        body: {
+          success: true,
+          codigo: '0',
+          mensaje: expect.stringContaining(`FC01-${n.numero}`),
+          observaciones: [],
+          cdr_url: `/api/notas-credito/${n.id}/cdr`,
+        },
       });
-      expect(await nota(n.id)).toMatchObject({ estado: 'aceptado', codigo_sunat: '0', mensaje_sunat: res.body.mensaje, cdr_url: `/api/notas-credito/${n.id}/cdr` });
+      expect(await nota(n.id)).toMatchObject({
+        estado: 'aceptado',
+        codigo_sunat: '0',
+        mensaje_sunat: res.body.mensaje,
+        cdr_url: `/api/notas-credito/${n.id}/cdr`,
+      });
       expect(await venta(f.id_venta)).toMatchObject({ estado: '2', estado_sunat: '2' });
       expect(t.sunat.state.documents.get(`${BETA_RUC}-07-FC01-${n.numero}`)?.accepted).toBe(true);
 
@@ -243,7 +257,12 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
     it('pendiente -> rechazado: codigo/mensaje stored, 200 success false, sale untouched; the number is spent (409) and a new annulment is allowed', async () => {
       const f = await createFacturaAceptada(t, a);
       const n = await crearOk({ id_venta: f.id_venta, motivo_id: motivo['01'] });
-      t.sunat.next({ operation: 'sendBill', action: 'reject', code: '2116', message: 'El tipo de documento modificado por la Nota de credito debe ser factura electronica o ticket' });
+      t.sunat.next({
+        operation: 'sendBill',
+        action: 'reject',
+        code: '2116',
+        message: 'El tipo de documento modificado por la Nota de credito debe ser factura electronica o ticket',
+      });
       const res = await enviar(a, n.id);
       expect({ status: res.status, body: res.body }).toEqual({
         status: 200,
@@ -264,7 +283,10 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
       const n = await crearOk({ id_venta: f.id_venta, motivo_id: motivo['09'] });
       t.sunat.next({ operation: 'sendBill', action: 'fault', code: '0111', message: 'No tiene el perfil para enviar comprobantes electronicos' });
       const res = await enviar(a, n.id);
-      expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { success: false, codigo: '0111', message: expect.stringContaining('perfil') } });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 200,
+        body: { success: false, codigo: '0111', message: expect.stringContaining('perfil') },
+      });
       expect(await nota(n.id)).toMatchObject({ estado: 'pendiente', codigo_sunat: '0111', cdr_url: null });
       expect(await venta(f.id_venta)).toMatchObject({ estado: '1', estado_sunat: '1' });
       expect((await enviar(a, n.id)).body).toMatchObject({ success: true, codigo: '0' });
@@ -274,9 +296,16 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
     it('transport failure (HTTP 502, reconciliation failing too): 502, note pendiente, sale untouched; a retry is accepted', async () => {
       const f = await createFacturaAceptada(t, a);
       const n = await crearOk({ id_venta: f.id_venta, motivo_id: motivo['01'] });
-      t.sunat.next([{ operation: 'sendBill', action: 'http', status: 502 }, { operation: 'getStatusCdr', action: 'http', status: 502 }]);
+      t.sunat.next([
+        { operation: 'sendBill', action: 'http', status: 502 },
+        { operation: 'getStatusCdr', action: 'http', status: 502 },
+      ]);
       const res = await enviar(a, n.id);
-      expect({ status: res.status, success: res.body.success, message: res.body.message }).toEqual({ status: 502, success: false, message: expect.stringMatching(NO_COMUNICA) });
+      expect({ status: res.status, success: res.body.success, message: res.body.message }).toEqual({
+        status: 502,
+        success: false,
+        message: expect.stringMatching(NO_COMUNICA),
+      });
       expect(await nota(n.id)).toMatchObject({ estado: 'pendiente', codigo_sunat: null, mensaje_sunat: null, cdr_url: null });
       expect(await venta(f.id_venta)).toMatchObject({ estado: '1', estado_sunat: '1' });
       expect((await binary(get(a, `/${n.id}/cdr`))).status).toBe(404);
@@ -287,7 +316,10 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
     it('an empty answer that cannot be reconciled is 502 and leaves the note pendiente', async () => {
       const v = await createVenta(t, a);
       const n = await crearOk({ id_venta: v.id_venta, motivo_id: motivo['05'] });
-      t.sunat.next([{ operation: 'sendBill', action: 'empty' }, { operation: 'getStatusCdr', action: 'http', status: 503 }]);
+      t.sunat.next([
+        { operation: 'sendBill', action: 'empty' },
+        { operation: 'getStatusCdr', action: 'http', status: 503 },
+      ]);
       const res = await enviar(a, n.id);
       expect({ status: res.status, message: res.body.message }).toEqual({ status: 502, message: expect.stringMatching(NO_COMUNICA) });
       expect((await nota(n.id)).estado).toBe('pendiente');
@@ -341,7 +373,10 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
         }),
       });
       const missing = await get(a, `/buscar-venta?serie=F001&numero=${f.numero + 1000}`);
-      expect({ status: missing.status, body: missing.body }).toEqual({ status: 404, body: { success: false, message: 'Venta no encontrada con esa serie y número.' } });
+      expect({ status: missing.status, body: missing.body }).toEqual({
+        status: 404,
+        body: { success: false, message: 'Venta no encontrada con esa serie y número.' },
+      });
       // Another company's sale with that number does not leak.
       expect((await get(b, `/buscar-venta?serie=F001&numero=${f.numero}`)).status).toBe(404);
       const long = await get(a, `/buscar-venta?serie=F0011&numero=1`);
@@ -385,7 +420,10 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
       }
       expect((await get(ajeno, `/${n.id}/cdr`)).status).toBe(403);
       const sent = sendBills();
-      expect((await crear(viewer, { id_venta: v.id_venta, motivo_id: motivo['07'] })).body).toEqual({ success: false, message: 'No tienes permiso para realizar esta acción' });
+      expect((await crear(viewer, { id_venta: v.id_venta, motivo_id: motivo['07'] })).body).toEqual({
+        success: false,
+        message: 'No tienes permiso para realizar esta acción',
+      });
       expect((await enviar(viewer, n.id)).status).toBe(403);
       expect(sendBills()).toBe(sent);
       expect((await request(t.http).get('/api/notas-credito')).status).toBe(401);
@@ -397,7 +435,10 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
       const n = await crearOk({ id_venta: v.id_venta, motivo_id: motivo['07'] });
       const sent = sendBills();
       for (const res of [await get(b, `/${n.id}`), await enviar(b, n.id), await get(b, `/${n.id}/cdr`)]) {
-        expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { success: false, message: 'No tienes permiso para realizar esta acción' } });
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 403,
+          body: { success: false, message: 'No tienes permiso para realizar esta acción' },
+        });
       }
       expect(sendBills()).toBe(sent);
       expect((await nota(n.id)).estado).toBe('pendiente');

@@ -96,7 +96,15 @@ describe('Notas de débito (/api/notas-debito) against the SUNAT simulator', () 
   it('BD01 from a boleta; reason 04 is written as SUNAT code 03 in the XML', async () => {
     const v = await createVenta(t, a);
     const data = await crearOk({ id_venta: v.id_venta, motivo_id: motivo['04'], monto_total: 10, descripcion_motivo: 'Flete adicional' });
-    expect(data).toMatchObject({ serie: 'BD01', numero: 1, tipo_doc_afectado: '03', monto_subtotal: 8.47, monto_igv: 1.53, monto_total: 10, motivo: { codigo_sunat: '04' } });
+    expect(data).toMatchObject({
+      serie: 'BD01',
+      numero: 1,
+      tipo_doc_afectado: '03',
+      monto_subtotal: 8.47,
+      monto_igv: 1.53,
+      monto_total: 10,
+      motivo: { codigo_sunat: '04' },
+    });
     const text = (await get(a, `/xml/${data.nombre_xml}`)).text;
     expect(text).toMatch(/<cbc:ResponseCode[^>]*>03<\/cbc:ResponseCode><cbc:Description>Flete adicional<\/cbc:Description>/);
   });
@@ -112,7 +120,11 @@ describe('Notas de débito (/api/notas-debito) against the SUNAT simulator', () 
     }
     const cases: Array<[object, string, string]> = [
       [{ id_venta: boleta.id_venta, motivo_id: motivoNc, monto_total: 5 }, 'motivo_id', 'El motivo no corresponde a una nota de débito.'],
-      [{ id_venta: pendiente.id_venta, motivo_id: motivo['01'], monto_total: 5 }, 'id_venta', 'La factura aún no fue aceptada por SUNAT; envíela antes de emitir la nota.'],
+      [
+        { id_venta: pendiente.id_venta, motivo_id: motivo['01'], monto_total: 5 },
+        'id_venta',
+        'La factura aún no fue aceptada por SUNAT; envíela antes de emitir la nota.',
+      ],
       [{ id_venta: anulada.id_venta, motivo_id: motivo['01'], monto_total: 5 }, 'id_venta', 'La venta está anulada.'],
       [{ id_venta: 999999, motivo_id: motivo['01'], monto_total: 5 }, 'id_venta', 'La venta no existe.'],
     ];
@@ -151,8 +163,15 @@ describe('Notas de débito (/api/notas-debito) against the SUNAT simulator', () 
       const n = await crearOk({ id_venta: f.id_venta, motivo_id: motivo['03'], monto_total: 50 });
       t.sunat.next({ operation: 'sendBill', action: 'reject', code: '2172', message: 'El tipo de nota de debito no existe en el catalogo' });
       const res = await enviar(a, n.id);
-      expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { success: false, codigo: '2172', message: 'El tipo de nota de debito no existe en el catalogo' } });
-      expect(await nota(n.id)).toMatchObject({ estado: 'rechazado', codigo_sunat: '2172', mensaje_sunat: 'El tipo de nota de debito no existe en el catalogo' });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 200,
+        body: { success: false, codigo: '2172', message: 'El tipo de nota de debito no existe en el catalogo' },
+      });
+      expect(await nota(n.id)).toMatchObject({
+        estado: 'rechazado',
+        codigo_sunat: '2172',
+        mensaje_sunat: 'El tipo de nota de debito no existe en el catalogo',
+      });
       expect(await venta(f.id_venta)).toMatchObject({ estado: '1', estado_sunat: '1' });
       expect((await enviar(a, n.id)).status).toBe(409);
     });
@@ -165,7 +184,10 @@ describe('Notas de débito (/api/notas-debito) against the SUNAT simulator', () 
       expect({ status: fault.status, body: fault.body }).toEqual({ status: 200, body: { success: false, codigo: '0109', message: expect.any(String) } });
       expect(await nota(n.id)).toMatchObject({ estado: 'pendiente', codigo_sunat: '0109' });
 
-      t.sunat.next([{ operation: 'sendBill', action: 'http', status: 502 }, { operation: 'getStatusCdr', action: 'http', status: 502 }]);
+      t.sunat.next([
+        { operation: 'sendBill', action: 'http', status: 502 },
+        { operation: 'getStatusCdr', action: 'http', status: 502 },
+      ]);
       const down = await enviar(a, n.id);
       expect({ status: down.status, message: down.body.message }).toEqual({ status: 502, message: expect.stringMatching(NO_COMUNICA) });
       expect((await nota(n.id)).estado).toBe('pendiente');

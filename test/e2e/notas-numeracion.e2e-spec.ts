@@ -35,9 +35,13 @@ describe('Notas: numbering per (company, series) = max(highest existing, stored 
     const partial = ['03', '04', '05', '07', '08', '09', '10'];
     const [creditos, debitos] = await Promise.all([
       Promise.all(
-        Array.from({ length: 30 }, (_, i) => post('notas-credito', { id_venta: boletas[i % 10].id_venta, motivo_id: motivo['notas-credito'][partial[i % partial.length]] })),
+        Array.from({ length: 30 }, (_, i) =>
+          post('notas-credito', { id_venta: boletas[i % 10].id_venta, motivo_id: motivo['notas-credito'][partial[i % partial.length]] }),
+        ),
       ),
-      Promise.all(Array.from({ length: 10 }, (_, i) => post('notas-debito', { id_venta: factura.id_venta, motivo_id: motivo['notas-debito']['01'], monto_total: i + 1 }))),
+      Promise.all(
+        Array.from({ length: 10 }, (_, i) => post('notas-debito', { id_venta: factura.id_venta, motivo_id: motivo['notas-debito']['01'], monto_total: i + 1 })),
+      ),
     ]);
     expect(creditos.map((r) => r.status)).toEqual(Array(30).fill(201));
     expect(debitos.map((r) => r.status)).toEqual(Array(10).fill(201));

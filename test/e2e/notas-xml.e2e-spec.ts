@@ -75,7 +75,13 @@ describe('Notas: generated XML (XSD, SUNAT XSL rules, signature, SPEC amounts an
     const codigos = ['02', '03', '04', '05', '06', '07', '08', '09', '10'];
     for (const [i, codigo] of codigos.entries()) {
       const venta = codigo === '06' ? boletas[1] : codigo === '02' ? boletas[2] : boletas[0];
-      creditos.push(await crear('notas-credito', { id_venta: venta.id_venta, motivo_id: motivo['notas-credito'][codigo], descripcion_motivo: i % 2 ? undefined : `Sustento ${codigo}` }));
+      creditos.push(
+        await crear('notas-credito', {
+          id_venta: venta.id_venta,
+          motivo_id: motivo['notas-credito'][codigo],
+          descripcion_motivo: i % 2 ? undefined : `Sustento ${codigo}`,
+        }),
+      );
     }
     const debitos = [];
     for (const codigo of ['01', '02', '03', '04']) {

@@ -32,9 +32,7 @@ describe('Permissions and roles', () => {
       display_name: 'Eliminar Cotizaciones',
       description: 'Permiso para Eliminar en el módulo de Cotizaciones',
     });
-    const [unique] = await t.dataSource.query(
-      `SELECT count(*)::int AS n FROM pg_constraint WHERE conname = 'role_permission_unique' AND contype = 'u'`,
-    );
+    const [unique] = await t.dataSource.query(`SELECT count(*)::int AS n FROM pg_constraint WHERE conname = 'role_permission_unique' AND contype = 'u'`);
     expect(unique.n).toBe(1);
   });
 
@@ -106,14 +104,26 @@ describe('Permissions and roles', () => {
       ['usuarios.view', 'get', '/api/usuarios'],
       ['usuarios.view', 'get', '/api/roles'],
       ['usuarios.create', 'post', '/api/roles', { nombre: `r-${Date.now()}` }],
-      ['usuarios.create', 'post', '/api/usuarios', { usuario: `u${Date.now()}`, name: 'U', email: `u${Date.now()}@t.pe`, password: 'clave-larga-2024', rol_id: vacio }],
+      [
+        'usuarios.create',
+        'post',
+        '/api/usuarios',
+        { usuario: `u${Date.now()}`, name: 'U', email: `u${Date.now()}@t.pe`, password: 'clave-larga-2024', rol_id: vacio },
+      ],
       ['empresas.view', 'get', '/api/empresas'],
     ];
     for (const [permission, method, path, body] of routes) {
       const without = await createUserSession(t, admin, empresaId, []);
-      await request(t.http)[method](path).set(bearer(without.token)).send(body ?? {}).expect(403);
+      await request(t.http)
+        [method](path)
+        .set(bearer(without.token))
+        .send(body ?? {})
+        .expect(403);
       const withIt = await createUserSession(t, admin, empresaId, [permission]);
-      const res = await request(t.http)[method](path).set(bearer(withIt.token)).send(body ?? {});
+      const res = await request(t.http)
+        [method](path)
+        .set(bearer(withIt.token))
+        .send(body ?? {});
       expect([200, 201]).toContain(res.status);
     }
   });

@@ -33,7 +33,8 @@ describe('Productos: leer-excel and importar-lista', () => {
     );
     return row;
   };
-  const leer = (buffer: Buffer, name = 'productos.xlsx') => request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', buffer, name);
+  const leer = (buffer: Buffer, name = 'productos.xlsx') =>
+    request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', buffer, name);
   const importar = (productos: unknown[]) => request(t.http).post('/api/productos/importar-lista').set(bearer(user.token)).send({ productos });
 
   it('leer-excel parses rows with per-row errors and writes nothing', async () => {
@@ -54,7 +55,17 @@ describe('Productos: leer-excel and importar-lista', () => {
     expect(res.body.resumen).toEqual({ total: 6, validas: 3, con_errores: 3 });
     const [nuevo, actualizar, sinPrecio, malo, repetido, servicio] = res.body.data;
     expect(nuevo).toEqual({
-      fila: 2, codigo: 'NEW-1', nombre: 'CUADERNO A4', descripcion: 'Rayado', unidad: 'NIU', precio: 4.5, costo: 3.2, stock: 100, tipo_afectacion_igv: '10', accion: 'crear', errores: {},
+      fila: 2,
+      codigo: 'NEW-1',
+      nombre: 'CUADERNO A4',
+      descripcion: 'Rayado',
+      unidad: 'NIU',
+      precio: 4.5,
+      costo: 3.2,
+      stock: 100,
+      tipo_afectacion_igv: '10',
+      accion: 'crear',
+      errores: {},
     });
     expect(actualizar).toMatchObject({ fila: 3, codigo: 'EXIST-1', precio: 12.5, stock: 7, accion: 'actualizar', errores: {} });
     expect(sinPrecio.fila).toBe(5);
@@ -69,7 +80,16 @@ describe('Productos: leer-excel and importar-lista', () => {
 
   it('leer-excel refuses what is not a usable .xlsx (422 on archivo)', async () => {
     expect((await leer(Buffer.from('codigo,nombre,precio\nA,B,1'), 'p.csv').expect(422)).body.errors.archivo).toEqual(['El archivo debe ser un Excel .xlsx.']);
-    expect((await leer(await xlsx([['codigo', 'descripcion'], ['A', 'B']])).expect(422)).body.errors.archivo).toEqual(['Faltan columnas: nombre, precio.']);
+    expect(
+      (
+        await leer(
+          await xlsx([
+            ['codigo', 'descripcion'],
+            ['A', 'B'],
+          ]),
+        ).expect(422)
+      ).body.errors.archivo,
+    ).toEqual(['Faltan columnas: nombre, precio.']);
     expect((await request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).expect(422)).body.errors.archivo).toBeDefined();
   });
 

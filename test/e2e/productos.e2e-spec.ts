@@ -35,11 +35,17 @@ describe('Productos and stock movements', () => {
 
   const stockOf = async (id: number) => Number((await t.dataSource.query('SELECT stock FROM productos WHERE id_producto = $1', [id]))[0].stock);
   const movimientos = (id: number) =>
-    t.dataSource.query('SELECT tipo, cantidad::float8 AS cantidad, stock_resultante::float8 AS stock_resultante, motivo FROM movimientos_stock WHERE id_producto = $1 ORDER BY id', [id]);
+    t.dataSource.query(
+      'SELECT tipo, cantidad::float8 AS cantidad, stock_resultante::float8 AS stock_resultante, motivo FROM movimientos_stock WHERE id_producto = $1 ORDER BY id',
+      [id],
+    );
 
   it('checks every route against its permission: 403 without it, 2xx with it', async () => {
     const producto = await createProducto(t, userA);
-    const excel = await xlsx([['codigo', 'nombre', 'precio'], ['X-1', 'X', 1]]);
+    const excel = await xlsx([
+      ['codigo', 'nombre', 'precio'],
+      ['X-1', 'X', 1],
+    ]);
     type Route = [string, string, (r: request.SuperTest<request.Test>) => request.Test, number];
     const routes: Route[] = [
       ['productos.view', 'GET /api/productos', (r) => r.get('/api/productos'), 200],
@@ -47,7 +53,12 @@ describe('Productos and stock movements', () => {
       ['productos.view', 'GET /api/movimientos-stock', (r) => r.get('/api/movimientos-stock'), 200],
       ['productos.create', 'POST /api/productos', (r) => r.post('/api/productos').send({ codigo: `N-${Date.now()}`, nombre: 'N', precio: 1 }), 201],
       ['productos.create', 'POST leer-excel', (r) => r.post('/api/productos/leer-excel').attach('archivo', excel, 'p.xlsx'), 201],
-      ['productos.create', 'POST importar-lista', (r) => r.post('/api/productos/importar-lista').send({ productos: [{ codigo: `I-${Date.now()}`, nombre: 'I', precio: 2 }] }), 201],
+      [
+        'productos.create',
+        'POST importar-lista',
+        (r) => r.post('/api/productos/importar-lista').send({ productos: [{ codigo: `I-${Date.now()}`, nombre: 'I', precio: 2 }] }),
+        201,
+      ],
       ['productos.edit', 'PUT /api/productos/:id', (r) => r.put(`/api/productos/${producto.id_producto}`).send({ precio: 12.5 }), 200],
       ['productos.delete', 'DELETE /api/productos/:id', (r) => r.delete(`/api/productos/${producto.id_producto}`), 200],
     ];
@@ -86,7 +97,11 @@ describe('Productos and stock movements', () => {
   });
 
   it('answers 422 with the field for bad prices, codes and duplicates', async () => {
-    const send = (body: object) => request(t.http).post('/api/productos').set(bearer(userA.token)).send({ codigo: `V-${Date.now()}`, nombre: 'V', precio: 1, ...body });
+    const send = (body: object) =>
+      request(t.http)
+        .post('/api/productos')
+        .set(bearer(userA.token))
+        .send({ codigo: `V-${Date.now()}`, nombre: 'V', precio: 1, ...body });
     expect((await send({ precio: 10.555 }).expect(422)).body.errors.precio).toBeDefined();
     expect((await send({ precio: -1 }).expect(422)).body.errors.precio).toBeDefined();
     expect((await send({ precio: '10' }).expect(422)).body.errors.precio).toBeDefined();
@@ -112,15 +127,26 @@ describe('Productos and stock movements', () => {
       { tipo: 'salida', cantidad: 2.5, stock_resultante: 7.5, motivo: 'Ajuste de inventario' },
       { tipo: 'ingreso', cantidad: 1.5, stock_resultante: 9, motivo: 'Ajuste de inventario' },
     ]);
-    expect((await request(t.http).put(`/api/productos/${p.id_producto}`).set(bearer(userA.token)).send({ nombre: null }).expect(422)).body.errors.nombre).toBeDefined();
-    expect((await request(t.http).put(`/api/productos/${p.id_producto}`).set(bearer(userA.token)).send({ unidad: 'ZZ' }).expect(422)).body.errors.stock).toBeDefined();
+    expect(
+      (await request(t.http).put(`/api/productos/${p.id_producto}`).set(bearer(userA.token)).send({ nombre: null }).expect(422)).body.errors.nombre,
+    ).toBeDefined();
+    expect(
+      (await request(t.http).put(`/api/productos/${p.id_producto}`).set(bearer(userA.token)).send({ unidad: 'ZZ' }).expect(422)).body.errors.stock,
+    ).toBeDefined();
     expect(await stockOf(p.id_producto)).toBe(9);
   });
 
   it('StockService.move: refuses to go below zero, skips services, writes the movement in the caller transaction', async () => {
     const stock = t.app.get(StockService);
     const p = await createProducto(t, userA, { codigo: 'LECHE-1', stock: 2 });
-    const salida = { empresaId: empresaA, productoId: p.id_producto, tipo: 'salida' as const, motivo: 'Venta', referencia: 'Venta #1 B001-1', userId: userA.userId };
+    const salida = {
+      empresaId: empresaA,
+      productoId: p.id_producto,
+      tipo: 'salida' as const,
+      motivo: 'Venta',
+      referencia: 'Venta #1 B001-1',
+      userId: userA.userId,
+    };
     await expect(t.dataSource.transaction((m) => stock.move(m, { ...salida, cantidad: 3, campo: 'productos.0.cantidad' }))).rejects.toMatchObject({
       status: 422,
       response: { errors: { 'productos.0.cantidad': ['Stock insuficiente para LECHE-1'] } },
@@ -172,7 +198,14 @@ describe('Productos and stock movements', () => {
     const all = await get({});
     expect(all.body.meta.total).toBe(3);
     // newest first
-    expect(all.body.data[0]).toMatchObject({ id_producto: a.id_producto, tipo: 'salida', cantidad: 4, stock_resultante: 1, motivo: 'Ajuste de inventario', producto: { codigo: a.codigo } });
+    expect(all.body.data[0]).toMatchObject({
+      id_producto: a.id_producto,
+      tipo: 'salida',
+      cantidad: 4,
+      stock_resultante: 1,
+      motivo: 'Ajuste de inventario',
+      producto: { codigo: a.codigo },
+    });
     expect(all.body.data[0].id_usuario).toBeGreaterThan(0);
     expect((await get({ id_producto: a.id_producto })).body.meta.total).toBe(2);
     expect((await get({ tipo: 'ingreso' })).body.data.map((m: { id_producto: number }) => m.id_producto).sort()).toEqual([a.id_producto, b.id_producto].sort());
@@ -225,7 +258,14 @@ describe('Productos and stock movements', () => {
     await request(t.http)
       .post('/api/compras')
       .set(bearer(comprador.token))
-      .send({ id_proveedor: proveedor.id_proveedor, fecha: '2025-02-01', tipo_documento: '01', serie: 'F001', numero: 9, productos: [{ id_producto: usado.id_producto, cantidad: 2, costo_unitario: 1 }] })
+      .send({
+        id_proveedor: proveedor.id_proveedor,
+        fecha: '2025-02-01',
+        tipo_documento: '01',
+        serie: 'F001',
+        numero: 9,
+        productos: [{ id_producto: usado.id_producto, cantidad: 2, costo_unitario: 1 }],
+      })
       .expect(201);
     const res = await request(t.http).delete(`/api/productos/${usado.id_producto}`).set(bearer(comprador.token)).expect(409);
     expect(res.body.message).toContain('no puede eliminarse');

@@ -114,7 +114,14 @@ describe('Proveedores', () => {
     await request(t.http)
       .post('/api/compras')
       .set(bearer(user.token))
-      .send({ id_proveedor: proveedor.id_proveedor, fecha: '2025-03-01', tipo_documento: '01', serie: 'F001', numero: 1, productos: [{ id_producto: producto.id_producto, cantidad: 1, costo_unitario: 5 }] })
+      .send({
+        id_proveedor: proveedor.id_proveedor,
+        fecha: '2025-03-01',
+        tipo_documento: '01',
+        serie: 'F001',
+        numero: 1,
+        productos: [{ id_producto: producto.id_producto, cantidad: 1, costo_unitario: 5 }],
+      })
       .expect(201);
     const res = await request(t.http).delete(`/api/proveedores/${proveedor.id_proveedor}`).set(bearer(user.token)).expect(409);
     expect(res.body).toEqual({ success: false, message: 'El proveedor tiene compras registradas y no puede eliminarse.' });

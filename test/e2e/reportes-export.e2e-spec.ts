@@ -24,7 +24,22 @@ async function readSheet(body: Buffer): Promise<ExcelJS.Worksheet> {
   return sheet;
 }
 
-const HEADER = ['Fecha', 'Tipo', 'Serie', 'Número', 'Tipo doc.', 'Documento', 'Cliente', 'Moneda', 'Op. gravadas', 'Op. exoneradas', 'Op. inafectas', 'IGV', 'Total', 'Estado SUNAT'];
+const HEADER = [
+  'Fecha',
+  'Tipo',
+  'Serie',
+  'Número',
+  'Tipo doc.',
+  'Documento',
+  'Cliente',
+  'Moneda',
+  'Op. gravadas',
+  'Op. exoneradas',
+  'Op. inafectas',
+  'IGV',
+  'Total',
+  'Estado SUNAT',
+];
 
 describe('Reportes: sales exports (Excel and PDF), streamed', () => {
   let t: TestApp;
@@ -51,7 +66,8 @@ describe('Reportes: sales exports (Excel and PDF), streamed', () => {
     const fechas = ['2025-01-10', '2025-01-20', '2025-02-05', '2025-02-06', '2025-02-07'];
     for (const [i, fecha] of fechas.entries()) {
       const cliente = i === 2 ? 'MINERA CONDOR S.A.' : `CLIENTE EXPORT ${i}`;
-      const v = i % 2 === 0 ? await createFactura(t, a, { cliente_datos: cliente, cliente_documento: nextRuc() }) : await createVenta(t, a, { cliente_datos: cliente });
+      const v =
+        i % 2 === 0 ? await createFactura(t, a, { cliente_datos: cliente, cliente_documento: nextRuc() }) : await createVenta(t, a, { cliente_datos: cliente });
       await t.dataSource.query('UPDATE ventas SET fecha_emision = $1 WHERE id_venta = $2', [fecha, v.id_venta]);
       ventasA.push({ id_venta: v.id_venta, serie: v.serie, numero: v.numero, tipo: v.tipo_documento, fecha, cliente });
     }
@@ -151,7 +167,9 @@ describe('Reportes: sales exports (Excel and PDF), streamed', () => {
     await request(t.http).get(`/api/ventas/exportar-excel?${q}`).expect(401);
     await request(t.http).get(`/api/ventas/exportar-pdf?${q}`).expect(401);
     await request(t.http).get('/reporte/ventas/exportar-excel').expect(401);
-    await request(t.http).get(`/reporte/ventas/exportar-excel?token=${encodeURIComponent(sinPermiso.token)}`).expect(403);
+    await request(t.http)
+      .get(`/reporte/ventas/exportar-excel?token=${encodeURIComponent(sinPermiso.token)}`)
+      .expect(403);
   });
 
   describe('many sales', () => {

@@ -49,16 +49,37 @@ describe('Reportes: PDF samples of every layout', () => {
     ).id_empresa;
     a = await createUserSession(t, admin, empresa, ['ventas.view', 'ventas.create', 'cotizaciones.view', 'cotizaciones.create', 'clientes.create']);
     const logo = await QRCode.toBuffer('PACÍFICO', { type: 'png', width: 160, color: { dark: '#1d4e89' } });
-    await request(t.http).post(`/api/empresas/${empresa}`).set(bearer(admin.token)).attach('logo', logo, { filename: 'logo.png', contentType: 'image/png' }).expect(201);
+    await request(t.http)
+      .post(`/api/empresas/${empresa}`)
+      .set(bearer(admin.token))
+      .attach('logo', logo, { filename: 'logo.png', contentType: 'image/png' })
+      .expect(201);
 
-    const lineas = Array.from({ length: 10 }, (_, i) => ({ descripcion: `ARTÍCULO DE FERRETERÍA N° ${i + 1}`, cantidad: i + 1, precio_unitario: Number((11.8 * (i + 1)).toFixed(2)) }));
-    const factura = await createFactura(t, a, { cliente_documento: nextRuc(), cliente_datos: 'CONSTRUCTORA LOS ANDES S.A.C.', cliente_direccion: 'AV. AREQUIPA 1234, LINCE', productos: lineas });
+    const lineas = Array.from({ length: 10 }, (_, i) => ({
+      descripcion: `ARTÍCULO DE FERRETERÍA N° ${i + 1}`,
+      cantidad: i + 1,
+      precio_unitario: Number((11.8 * (i + 1)).toFixed(2)),
+    }));
+    const factura = await createFactura(t, a, {
+      cliente_documento: nextRuc(),
+      cliente_datos: 'CONSTRUCTORA LOS ANDES S.A.C.',
+      cliente_direccion: 'AV. AREQUIPA 1234, LINCE',
+      productos: lineas,
+    });
     const boleta = await createVenta(t, a, { cliente_datos: 'MARÍA LÓPEZ QUISPE' });
     await t.dataSource.query(`UPDATE ventas SET estado_sunat = '1' WHERE id_venta = $1`, [factura.id_venta]);
     const motivosNc = (await request(t.http).get('/api/notas-credito/motivos').set(bearer(a.token))).body.data;
     const motivosNd = (await request(t.http).get('/api/notas-debito/motivos').set(bearer(a.token))).body.data;
-    const nc = await request(t.http).post('/api/notas-credito').set(bearer(a.token)).send({ id_venta: factura.id_venta, motivo_id: motivosNc[0].id }).expect(201);
-    const nd = await request(t.http).post('/api/notas-debito').set(bearer(a.token)).send({ id_venta: factura.id_venta, motivo_id: motivosNd[0].id, monto_total: 59 }).expect(201);
+    const nc = await request(t.http)
+      .post('/api/notas-credito')
+      .set(bearer(a.token))
+      .send({ id_venta: factura.id_venta, motivo_id: motivosNc[0].id })
+      .expect(201);
+    const nd = await request(t.http)
+      .post('/api/notas-debito')
+      .set(bearer(a.token))
+      .send({ id_venta: factura.id_venta, motivo_id: motivosNd[0].id, monto_total: 59 })
+      .expect(201);
     const guia = await request(t.http).post('/api/guias-remision').set(bearer(a.token)).send(guiaPublica()).expect(201);
     await t.dataSource.query(`UPDATE guias_remision SET estado = 'aceptado', qr_url = $1 WHERE id = $2`, [
       'https://e-factura.sunat.gob.pe/v1/contribuyente/gre/comprobantes/descargaqr?hashqr=EJEMPLO',

@@ -152,11 +152,18 @@ describe('Reportes: PDFs of credit notes, debit notes and dispatch guides', () =
 
   it('?token= works on the note and guide routes; their /api twins refuse it', async () => {
     const q = `?token=${encodeURIComponent(a.token)}`;
-    for (const path of [`/reporte/nota-credito/${ncId}`, `/reporte/nota-debito/${ndId}/ticket`, `/reporte/guia/${guiaPublicaId}`, `/reporte/guia/${guiaPrivadaId}/ticket`]) {
+    for (const path of [
+      `/reporte/nota-credito/${ncId}`,
+      `/reporte/nota-debito/${ndId}/ticket`,
+      `/reporte/guia/${guiaPublicaId}`,
+      `/reporte/guia/${guiaPrivadaId}/ticket`,
+    ]) {
       expect((await pdf(path + q).expect(200)).body.subarray(0, 5).toString()).toBe('%PDF-');
     }
     for (const path of [`/api/notas-credito/${ncId}`, `/api/notas-debito/${ndId}`, `/api/guias-remision/${guiaPublicaId}`]) {
-      await request(t.http).get(path + q).expect(401);
+      await request(t.http)
+        .get(path + q)
+        .expect(401);
     }
   });
 
@@ -172,11 +179,23 @@ describe('Reportes: PDFs of credit notes, debit notes and dispatch guides', () =
   it('a credit note for a boleta prints the DNI client with tipo 1 in the QR', async () => {
     const boleta = await createVenta(t, a);
     const motivos = (await request(t.http).get('/api/notas-credito/motivos').set(bearer(a.token))).body.data;
-    const nc = (await request(t.http).post('/api/notas-credito').set(bearer(a.token)).send({ id_venta: boleta.id_venta, motivo_id: motivos[0].id }).expect(201)).body.data;
+    const nc = (await request(t.http).post('/api/notas-credito').set(bearer(a.token)).send({ id_venta: boleta.id_venta, motivo_id: motivos[0].id }).expect(201))
+      .body.data;
     const n = await get(`/api/notas-credito/${nc.id}`);
     const doc = inspectPdf((await pdf(`/reporte/nota-credito/${nc.id}`, a.token).expect(200)).body);
     expect(doc.flat).toContain(`BOLETA ${boleta.serie}-${boleta.numero}`);
-    const expected = [BETA_RUC, '07', n.serie, String(n.numero), n.monto_igv.toFixed(2), '118.00', n.fecha_emision, '1', n.venta.cliente.documento, n.hash_cpe].join('|');
+    const expected = [
+      BETA_RUC,
+      '07',
+      n.serie,
+      String(n.numero),
+      n.monto_igv.toFixed(2),
+      '118.00',
+      n.fecha_emision,
+      '1',
+      n.venta.cliente.documento,
+      n.hash_cpe,
+    ].join('|');
     expect(sameModules(drawnQrModules(doc, 2.25)[0], expectedQrModules(expected))).toBe(true);
   });
 });

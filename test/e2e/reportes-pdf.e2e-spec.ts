@@ -182,7 +182,12 @@ describe('Reportes: PDFs of sales and quotations, web routes and ?token=', () =>
 
   describe('token and company rules', () => {
     it('accepts ?token= on the web routes', async () => {
-      for (const path of [`/reporteNV/${factura.id_venta}`, `/reporteNV/${factura.id_venta}/ticket`, `/reporte/cotizacion/${cotizacionId}`, `/reporte/cotizacion/${cotizacionId}/ticket`]) {
+      for (const path of [
+        `/reporteNV/${factura.id_venta}`,
+        `/reporteNV/${factura.id_venta}/ticket`,
+        `/reporte/cotizacion/${cotizacionId}`,
+        `/reporte/cotizacion/${cotizacionId}/ticket`,
+      ]) {
         const res = await pdf(`${path}?token=${encodeURIComponent(a.token)}`).expect(200);
         expect(res.body.subarray(0, 5).toString()).toBe('%PDF-');
       }

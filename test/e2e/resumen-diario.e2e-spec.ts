@@ -83,7 +83,11 @@ describe('Daily summary (resumen diario) of boletas', () => {
   it('answers 422 with SPEC.md messages when nothing can be sent', async () => {
     const factura = await createFactura(t, user);
     const none = await send('/api/resumen-diario', { ids: [factura.id_venta], fecha_resumen: hoy }).expect(422);
-    expect(none.body).toEqual({ success: false, message: 'Ninguna boleta pasó la validación.', errores: [expect.stringMatching(new RegExp(`^${factura.numero_completo}: `))] });
+    expect(none.body).toEqual({
+      success: false,
+      message: 'Ninguna boleta pasó la validación.',
+      errores: [expect.stringMatching(new RegExp(`^${factura.numero_completo}: `))],
+    });
 
     const other = await createEmpresa(t, admin);
     const outsider = await createUserSession(t, admin, other.id_empresa, ['ventas.create']);

@@ -84,7 +84,9 @@ describe('Security: uploaded files cannot freeze the service', () => {
     const rows = ['<row r="1">' + cell('A1', 'codigo') + cell('B1', 'nombre') + cell('C1', 'precio') + '</row>'];
     for (let i = 2; i <= 20_000; i++) rows.push(`<row r="${i}">${cell(`A${i}`, `P${i}`)}${cell(`B${i}`, 'X')}<c r="C${i}"><v>1</v></c></row>`);
     const file = await xlsxWithSheet(SHEET(rows.join('')));
-    const { res, health, healthMs } = await whileHealthy(() => request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', file, 'filas.xlsx'));
+    const { res, health, healthMs } = await whileHealthy(() =>
+      request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', file, 'filas.xlsx'),
+    );
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ archivo: ['El archivo supera 5000 filas.'] });
     expect(health.status).toBe(200);
@@ -95,7 +97,9 @@ describe('Security: uploaded files cannot freeze the service', () => {
     const header = '<row r="1">' + cell('A1', 'codigo') + cell('B1', 'nombre') + cell('C1', 'precio') + '</row>';
     const file = await xlsxWithSheet(SHEET(header + `<row r="2">${cell('A2', ' '.repeat(80 * 1024 * 1024))}</row>`));
     expect(file.length).toBeLessThan(1024 * 1024);
-    const { res, health, healthMs } = await whileHealthy(() => request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', file, 'bomba.xlsx'));
+    const { res, health, healthMs } = await whileHealthy(() =>
+      request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', file, 'bomba.xlsx'),
+    );
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ archivo: ['El archivo descomprimido supera 50 MB.'] });
     expect(health.status).toBe(200);
@@ -112,7 +116,11 @@ describe('Security: uploaded files cannot freeze the service', () => {
     );
     const pfx = raiseKdfCounts(Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'));
     const { res, health, healthMs } = await whileHealthy(() =>
-      request(t.http).post(`/api/empresas/${empresa.id_empresa}/certificado`).set(bearer(admin.token)).field('password', 'clave-pfx').attach('certificado', pfx, 'firma.pfx'),
+      request(t.http)
+        .post(`/api/empresas/${empresa.id_empresa}/certificado`)
+        .set(bearer(admin.token))
+        .field('password', 'clave-pfx')
+        .attach('certificado', pfx, 'firma.pfx'),
     );
     expect(res.status).toBe(422);
     expect(res.body.errors.certificado[0]).toMatch(/^No se pudo leer el certificado: pide 8.388.607 iteraciones de derivación de clave \(máximo 200.000\)\.$/);
@@ -136,7 +144,9 @@ describe('Security: uploaded files cannot freeze the service', () => {
   });
 
   it('logo: what is stored is a re-encoded PNG that fits in 800 x 800, whatever was uploaded', async () => {
-    const jpeg = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#1d4ed8' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#1d4ed8' } })
+      .jpeg()
+      .toBuffer();
     const res = await uploadLogo(jpeg, 'logo.jpg').expect(201);
     expect(res.body.data.logo).toBe(`empresa-${empresa.id_empresa}/logo/logo.png`);
     const stored = (await t.app.get(DocumentStorage).get(res.body.data.logo))!;

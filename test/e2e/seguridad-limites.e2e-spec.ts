@@ -21,7 +21,11 @@ describe('Security: request bodies and queries are bounded', () => {
   });
   afterAll(() => t.close());
 
-  const post = (path: string, body: unknown) => request(t.http).post(path).set(bearer(user.token)).send(body as object);
+  const post = (path: string, body: unknown) =>
+    request(t.http)
+      .post(path)
+      .set(bearer(user.token))
+      .send(body as object);
 
   /** The hostile request and, while it is in flight, a health check. */
   async function whileHealthy(hostile: () => request.Test) {
@@ -40,7 +44,11 @@ describe('Security: request bodies and queries are bounded', () => {
   it('a guide with 50,000 lines is refused before it is validated line by line (422 on detalles)', async () => {
     const res = await whileHealthy(() => post('/api/guias-remision', guiaPublica({ detalles: Array.from({ length: 50_000 }, () => linea) })));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ success: false, message: 'Los datos enviados no son válidos.', errors: { detalles: ['detalles no debe tener más de 5000 elementos.'] } });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Los datos enviados no son válidos.',
+      errors: { detalles: ['detalles no debe tener más de 5000 elementos.'] },
+    });
   });
 
   it('a guide keeps its own cap of 500 lines', async () => {

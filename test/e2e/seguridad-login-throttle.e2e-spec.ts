@@ -29,7 +29,11 @@ describe('Security: login throttle', () => {
   it('ignores X-Forwarded-For unless a proxy is configured: a new header per attempt does not reset the count', async () => {
     const { usuario } = await nuevaCuenta();
     for (let i = 0; i < 5; i++) {
-      await request(t.http).post('/api/auth/login').set('X-Forwarded-For', `203.0.113.${i + 1}`).send({ user: usuario, password: 'mala-clave' }).expect(401);
+      await request(t.http)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', `203.0.113.${i + 1}`)
+        .send({ user: usuario, password: 'mala-clave' })
+        .expect(401);
     }
     const res = await request(t.http).post('/api/auth/login').set('X-Forwarded-For', '198.51.100.7').send({ user: usuario, password: PASSWORD }).expect(429);
     expect(res.body).toEqual(TOO_MANY);

@@ -49,7 +49,7 @@ describe('Security: password rules on create, reset and change', () => {
     }
   });
 
-  it('applies the same rules to an administrator reset and to PUT on one\'s own user', async () => {
+  it("applies the same rules to an administrator reset and to PUT on one's own user", async () => {
     const user = await createUserSession(t, admin, empresaId, ['usuarios.edit']);
     const reset = await request(t.http).put(`/api/usuarios/${user.userId}`).set(bearer(admin.token)).send({ password: 'corta' }).expect(422);
     expect(reset.body.errors).toEqual({ password: ['password debe tener al menos 10 caracteres.'] });

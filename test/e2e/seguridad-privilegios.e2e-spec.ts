@@ -34,7 +34,11 @@ describe('Security: privileges of user and role management', () => {
 
   /** A user of `empresaId` holding `rolId`, created by the administrator. */
   const usuarioConRol = async (empresaId: number, rolId: number): Promise<number> => {
-    const res = await request(t.http).post('/api/usuarios').set(bearer(admin.token)).send(nuevoUsuario(rolId, { id_empresa: empresaId })).expect(201);
+    const res = await request(t.http)
+      .post('/api/usuarios')
+      .set(bearer(admin.token))
+      .send(nuevoUsuario(rolId, { id_empresa: empresaId }))
+      .expect(201);
     return res.body.data.id;
   };
 
@@ -100,7 +104,11 @@ describe('Security: privileges of user and role management', () => {
     // B cannot give A's role to its users; the administrator cannot give it to a user of B either
     const give = await request(t.http).post('/api/usuarios').set(bearer(gestorB.token)).send(nuevoUsuario(rolA)).expect(422);
     expect(give.body.errors).toEqual({ rol_id: ['El rol pertenece a otra empresa.'] });
-    await request(t.http).post('/api/usuarios').set(bearer(admin.token)).send(nuevoUsuario(rolA, { id_empresa: empresaB })).expect(422);
+    await request(t.http)
+      .post('/api/usuarios')
+      .set(bearer(admin.token))
+      .send(nuevoUsuario(rolA, { id_empresa: empresaB }))
+      .expect(422);
 
     // the owner renames and deletes its own role
     await request(t.http).put(`/api/roles/${rolA}`).set(bearer(gestorA.token)).send({ nombre: 'Vendedor senior' }).expect(200);
@@ -117,11 +125,19 @@ describe('Security: privileges of user and role management', () => {
       await request(t.http).put(`/api/roles/${global}`).set(bearer(gestor.token)).send({ nombre: 'Renombrado' }).expect(403);
       await request(t.http).delete(`/api/roles/${global}`).set(bearer(gestor.token)).expect(403);
     }
-    await request(t.http).put(`/api/roles/${global}`).set(bearer(admin.token)).send({ nombre: `Global-renombrado-${Date.now()}` }).expect(200);
+    await request(t.http)
+      .put(`/api/roles/${global}`)
+      .set(bearer(admin.token))
+      .send({ nombre: `Global-renombrado-${Date.now()}` })
+      .expect(200);
   });
 
   it('a role in use cannot be deleted (409), even by its company', async () => {
-    const creado = await request(t.http).post('/api/roles').set(bearer(gestorA.token)).send({ nombre: `En uso ${Date.now()}` }).expect(201);
+    const creado = await request(t.http)
+      .post('/api/roles')
+      .set(bearer(gestorA.token))
+      .send({ nombre: `En uso ${Date.now()}` })
+      .expect(201);
     await request(t.http).post('/api/usuarios').set(bearer(gestorA.token)).send(nuevoUsuario(creado.body.data.rol_id)).expect(201);
     const res = await request(t.http).delete(`/api/roles/${creado.body.data.rol_id}`).set(bearer(gestorA.token)).expect(409);
     expect(res.body).toEqual({ success: false, message: 'El rol tiene usuarios asignados.' });

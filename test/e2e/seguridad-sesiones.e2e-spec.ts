@@ -17,8 +17,7 @@ describe('Security: sessions', () => {
   });
   afterAll(() => t.close());
 
-  const usuarioDe = async (userId: number): Promise<string> =>
-    (await t.dataSource.query('SELECT usuario FROM users WHERE id = $1', [userId]))[0].usuario;
+  const usuarioDe = async (userId: number): Promise<string> => (await t.dataSource.query('SELECT usuario FROM users WHERE id = $1', [userId]))[0].usuario;
 
   it('deactivating a company cuts its users live tokens at once, refresh included', async () => {
     const empresa = await createEmpresa(t, admin);
@@ -52,7 +51,7 @@ describe('Security: sessions', () => {
     await request(t.http).get('/api/verify').set(bearer(admin.token)).expect(200);
   });
 
-  it('changing one\'s own password through PUT /api/usuarios/{id} keeps the token used and revokes the others', async () => {
+  it("changing one's own password through PUT /api/usuarios/{id} keeps the token used and revokes the others", async () => {
     const empresa = await createEmpresa(t, admin);
     const user = await createUserSession(t, admin, empresa.id_empresa, ['usuarios.edit']);
     const otherDevice = await login(t, await usuarioDe(user.userId), PASSWORD);
@@ -114,9 +113,7 @@ describe('Security: sessions', () => {
     expect(thirdRow.ttl).toBeLessThan(2 * 3600);
 
     // Past the chain's end, the token and its refresh are refused although the 8 hours are not over.
-    await t.dataSource.query(`UPDATE personal_access_tokens SET sesion_inicio = now() - interval '7 days 1 minute' WHERE id = $1`, [
-      third.split('|')[0],
-    ]);
+    await t.dataSource.query(`UPDATE personal_access_tokens SET sesion_inicio = now() - interval '7 days 1 minute' WHERE id = $1`, [third.split('|')[0]]);
     const verify = await request(t.http).get('/api/verify').set(bearer(third)).expect(401);
     expect(verify.body).toEqual(NO_AUTH);
     const refresh = await request(t.http).post('/api/refresh').set(bearer(third)).expect(401);

@@ -19,14 +19,18 @@ describe('Ticket poller (pg-boss)', () => {
     const empresa = await createEmpresa(t, admin);
     const user = await createUserSession(t, admin, empresa.id_empresa, ['ventas.create']);
     const v = await createVenta(t, user);
-    const res = await request(t.http).post('/api/resumen-diario').set(bearer(user.token)).send({ ids: [v.id_venta], fecha_resumen: hoyLima() }).expect(200);
+    const res = await request(t.http)
+      .post('/api/resumen-diario')
+      .set(bearer(user.token))
+      .send({ ids: [v.id_venta], fecha_resumen: hoyLima() })
+      .expect(200);
     const deadline = Date.now() + 45_000;
     let row: { estado_sunat: string; lote: string } | undefined;
     while (Date.now() < deadline) {
-      [row] = await t.dataSource.query(
-        `SELECT v.estado_sunat, l.estado AS lote FROM ventas v, lotes_sunat l WHERE v.id_venta = $1 AND l.ticket = $2`,
-        [v.id_venta, res.body.ticket],
-      );
+      [row] = await t.dataSource.query(`SELECT v.estado_sunat, l.estado AS lote FROM ventas v, lotes_sunat l WHERE v.id_venta = $1 AND l.ticket = $2`, [
+        v.id_venta,
+        res.body.ticket,
+      ]);
       if (row?.lote === 'aceptado') break;
       await new Promise((r) => setTimeout(r, 500));
     }

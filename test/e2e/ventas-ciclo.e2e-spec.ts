@@ -21,7 +21,16 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
     admin = await login(t);
     empresaId = (await createEmpresa(t, admin)).id_empresa;
     empresaB = (await createEmpresa(t, admin)).id_empresa;
-    const perms = ['ventas.view', 'ventas.create', 'ventas.edit', 'ventas.delete', 'productos.create', 'clientes.create', 'cotizaciones.create', 'cotizaciones.view'];
+    const perms = [
+      'ventas.view',
+      'ventas.create',
+      'ventas.edit',
+      'ventas.delete',
+      'productos.create',
+      'clientes.create',
+      'cotizaciones.create',
+      'cotizaciones.view',
+    ];
     user = await createUserSession(t, admin, empresaId, perms);
     userB = await createUserSession(t, admin, empresaB, perms);
   });
@@ -29,7 +38,9 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
 
   const stockOf = async (id: number) => Number((await t.dataSource.query('SELECT stock FROM productos WHERE id_producto = $1', [id]))[0].stock);
   const movimientos = (id: number) =>
-    t.dataSource.query('SELECT tipo, cantidad::text, stock_resultante::text, motivo, referencia FROM movimientos_stock WHERE id_producto = $1 ORDER BY id', [id]);
+    t.dataSource.query('SELECT tipo, cantidad::text, stock_resultante::text, motivo, referencia FROM movimientos_stock WHERE id_producto = $1 ORDER BY id', [
+      id,
+    ]);
   const marcar = (id: number, estadoSunat: string) => t.dataSource.query('UPDATE ventas SET estado_sunat = $2 WHERE id_venta = $1', [id, estadoSunat]);
   const api = () => request(t.http);
 
@@ -41,7 +52,11 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
 
     const res = await api().post(`/api/ventas/${v.id_venta}/anular`).set(bearer(user.token));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: 'Venta anulada correctamente.', data: { estado: '2', estado_sunat: '0', stock_descontado: false } });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Venta anulada correctamente.',
+      data: { estado: '2', estado_sunat: '0', stock_descontado: false },
+    });
     expect(await stockOf(p.id_producto)).toBe(10);
     expect(await movimientos(p.id_producto)).toEqual([
       expect.objectContaining({ tipo: 'ingreso', cantidad: '10.000', stock_resultante: '10.000' }),
@@ -63,7 +78,10 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
       await marcar(v.id_venta, estado);
       const anular = await api().post(`/api/ventas/${v.id_venta}/anular`).set(bearer(user.token));
       expect({ estado, status: anular.status, body: anular.body }).toEqual({ estado, status: 409, body: { success: false, message: YA_ENVIADA } });
-      const put = await api().put(`/api/ventas/${v.id_venta}`).set(bearer(user.token)).send({ productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }] });
+      const put = await api()
+        .put(`/api/ventas/${v.id_venta}`)
+        .set(bearer(user.token))
+        .send({ productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }] });
       expect({ estado, status: put.status, message: put.body.message }).toEqual({ estado, status: 409, message: YA_ENVIADA });
       const del = await api().delete(`/api/ventas/${v.id_venta}`).set(bearer(user.token));
       expect({ estado, status: del.status }).toEqual({ estado, status: 409 });
@@ -93,7 +111,10 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
     // Not enough stock: 422 on the line, nothing taken.
     const big = await createVenta(t, user, { descontar_stock: false, productos: [{ id_producto: p.id_producto, cantidad: 6 }] });
     const short = await api().post(`/api/ventas/${big.id_venta}/descontar-stock`).set(bearer(user.token));
-    expect({ status: short.status, errors: short.body.errors }).toEqual({ status: 422, errors: { 'productos.0.cantidad': [`Stock insuficiente para ${p.codigo}`] } });
+    expect({ status: short.status, errors: short.body.errors }).toEqual({
+      status: 422,
+      errors: { 'productos.0.cantidad': [`Stock insuficiente para ${p.codigo}`] },
+    });
     expect(await stockOf(p.id_producto)).toBe(5);
     expect((await t.dataSource.query('SELECT stock_descontado FROM ventas WHERE id_venta = $1', [big.id_venta]))[0].stock_descontado).toBe(false);
   });
@@ -106,32 +127,50 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
     expect(await stockOf(a.id_producto)).toBe(8);
 
     const otroRuc = nextRuc();
-    const res = await api().put(`/api/ventas/${v.id_venta}`).set(bearer(user.token)).send({
-      cliente_documento: otroRuc,
-      cliente_datos: 'NUEVO CLIENTE S.A.C.',
-      productos: [
-        { id_producto: a.id_producto, cantidad: 1 },
-        { id_producto: b.id_producto, cantidad: 3, precio_unitario: 7.3 },
-      ],
-    });
+    const res = await api()
+      .put(`/api/ventas/${v.id_venta}`)
+      .set(bearer(user.token))
+      .send({
+        cliente_documento: otroRuc,
+        cliente_datos: 'NUEVO CLIENTE S.A.C.',
+        productos: [
+          { id_producto: a.id_producto, cantidad: 1 },
+          { id_producto: b.id_producto, cantidad: 3, precio_unitario: 7.3 },
+        ],
+      });
     expect(res.status).toBe(200);
     // 10 + 3 x 7.30 = 31.90 ; base 27.03 ; igv 4.87
     expect(res.body).toMatchObject({
       success: true,
       message: 'Venta actualizada correctamente.',
-      data: { id_venta: v.id_venta, numero: v.numero, numero_completo: v.numero_completo, total: 31.9, op_gravadas: 27.03, igv: 4.87, cliente: { documento: otroRuc } },
+      data: {
+        id_venta: v.id_venta,
+        numero: v.numero,
+        numero_completo: v.numero_completo,
+        total: 31.9,
+        op_gravadas: 27.03,
+        igv: 4.87,
+        cliente: { documento: otroRuc },
+      },
       xml: { success: true, nombre_archivo: v.nombre_xml },
     });
-    expect(res.body.data.productosVentas.map((l: { cantidad: number; precio_unitario: number }) => [l.cantidad, l.precio_unitario])).toEqual([[1, 10], [3, 7.3]]);
+    expect(res.body.data.productosVentas.map((l: { cantidad: number; precio_unitario: number }) => [l.cantidad, l.precio_unitario])).toEqual([
+      [1, 10],
+      [3, 7.3],
+    ]);
     expect(res.body.xml.hash).not.toBe(before.hash_cpe);
     expect(res.body.data.hash_cpe).toBe(res.body.xml.hash);
     expect(await stockOf(a.id_producto)).toBe(9);
     expect(await stockOf(b.id_producto)).toBe(7);
-    const xml = await api().get(`/api/ventas/${v.id_venta}/xml`).set(bearer(user.token)).buffer(true).parse((r, cb) => {
-      const c: Buffer[] = [];
-      r.on('data', (d: Buffer) => c.push(d));
-      r.on('end', () => cb(null, Buffer.concat(c)));
-    });
+    const xml = await api()
+      .get(`/api/ventas/${v.id_venta}/xml`)
+      .set(bearer(user.token))
+      .buffer(true)
+      .parse((r, cb) => {
+        const c: Buffer[] = [];
+        r.on('data', (d: Buffer) => c.push(d));
+        r.on('end', () => cb(null, Buffer.concat(c)));
+      });
     const text = (xml.body as Buffer).toString('utf8');
     expect(text).toContain('<cbc:PayableAmount currencyID="PEN">31.90</cbc:PayableAmount>');
     expect(text).toContain(`<cbc:ID>${v.numero_completo}</cbc:ID>`);
@@ -139,17 +178,30 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
 
     // A sale created without stock is edited without touching stock.
     const sin = await createVenta(t, user, { descontar_stock: false, productos: [{ id_producto: a.id_producto, cantidad: 1 }] });
-    await api().put(`/api/ventas/${sin.id_venta}`).set(bearer(user.token)).send({ productos: [{ id_producto: a.id_producto, cantidad: 4 }] }).expect(200);
+    await api()
+      .put(`/api/ventas/${sin.id_venta}`)
+      .set(bearer(user.token))
+      .send({ productos: [{ id_producto: a.id_producto, cantidad: 4 }] })
+      .expect(200);
     expect(await stockOf(a.id_producto)).toBe(9);
 
     // A boleta cannot be turned into a factura client rule-breaker: a factura edit keeps requiring a RUC client.
     const dni = await createCliente(t, user, {});
-    const bad = await api().put(`/api/ventas/${v.id_venta}`).set(bearer(user.token)).send({ id_cliente: dni.id_cliente, productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }] });
-    expect({ status: bad.status, errors: bad.body.errors }).toEqual({ status: 422, errors: { id_cliente: ['Las facturas requieren un cliente con RUC (11 dígitos).'] } });
+    const bad = await api()
+      .put(`/api/ventas/${v.id_venta}`)
+      .set(bearer(user.token))
+      .send({ id_cliente: dni.id_cliente, productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }] });
+    expect({ status: bad.status, errors: bad.body.errors }).toEqual({
+      status: 422,
+      errors: { id_cliente: ['Las facturas requieren un cliente con RUC (11 dígitos).'] },
+    });
     expect(await stockOf(a.id_producto)).toBe(9);
     const annulled = await createVenta(t, user);
     await api().post(`/api/ventas/${annulled.id_venta}/anular`).set(bearer(user.token)).expect(200);
-    const putAnnulled = await api().put(`/api/ventas/${annulled.id_venta}`).set(bearer(user.token)).send({ productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }] });
+    const putAnnulled = await api()
+      .put(`/api/ventas/${annulled.id_venta}`)
+      .set(bearer(user.token))
+      .send({ productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }] });
     expect({ status: putAnnulled.status, message: putAnnulled.body.message }).toEqual({ status: 409, message: 'La venta está anulada.' });
   });
 
@@ -173,9 +225,16 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
 
   it('a sale from a quotation with a client marks it aprobada; a quotation of another company is a 422 and nothing is written', async () => {
     const cliente = await createCliente(t, user, {});
-    const cot = await api().post('/api/cotizaciones').set(bearer(user.token)).send({
-      fecha: hoyLima(), moneda: 'PEN', aplicar_igv: true, id_cliente: cliente.id_cliente, productos: [{ nombre: 'Item', cantidad: 1, precio_unitario: 50 }],
-    });
+    const cot = await api()
+      .post('/api/cotizaciones')
+      .set(bearer(user.token))
+      .send({
+        fecha: hoyLima(),
+        moneda: 'PEN',
+        aplicar_igv: true,
+        id_cliente: cliente.id_cliente,
+        productos: [{ nombre: 'Item', cantidad: 1, precio_unitario: 50 }],
+      });
     expect(cot.status).toBe(201);
     const id = cot.body.data.id_cotizacion;
     const v = await createVenta(t, user, { id_cliente: cliente.id_cliente, cotizacion_id: id, cliente_documento: undefined, cliente_datos: undefined });
@@ -184,9 +243,16 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
 
     const count = async () => (await t.dataSource.query('SELECT count(*)::int AS n FROM ventas WHERE id_empresa = $1', [empresaB]))[0].n;
     const before = await count();
-    const foreign = await api().post('/api/ventas').set(bearer(userB.token)).send({
-      tipo_documento: '03', cliente_documento: '44556677', cliente_datos: 'X', cotizacion_id: id, productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }],
-    });
+    const foreign = await api()
+      .post('/api/ventas')
+      .set(bearer(userB.token))
+      .send({
+        tipo_documento: '03',
+        cliente_documento: '44556677',
+        cliente_datos: 'X',
+        cotizacion_id: id,
+        productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }],
+      });
     expect({ status: foreign.status, fields: Object.keys(foreign.body.errors ?? {}) }).toEqual({ status: 422, fields: ['cotizacion_id'] });
     expect(await count()).toBe(before);
   });

@@ -48,7 +48,13 @@ describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
       status: 200,
       body: { success: true, codigo: '0', mensaje: expect.stringContaining(`F001-${f.numero}`), observaciones: [], cdr_url: `/api/ventas/${f.id_venta}/cdr` },
     });
-    expect(await venta(f.id_venta)).toMatchObject({ estado: '1', estado_sunat: '1', codigo_sunat: '0', cdr_url: `/api/ventas/${f.id_venta}/cdr`, mensaje_sunat: res.body.mensaje });
+    expect(await venta(f.id_venta)).toMatchObject({
+      estado: '1',
+      estado_sunat: '1',
+      codigo_sunat: '0',
+      cdr_url: `/api/ventas/${f.id_venta}/cdr`,
+      mensaje_sunat: res.body.mensaje,
+    });
     expect(t.sunat.state.documents.get(`${BETA_RUC}-01-F001-${f.numero}`)?.accepted).toBe(true);
 
     const cdr = await binary(request(t.http).get(`/api/ventas/${f.id_venta}/cdr`).set(bearer(user.token)));
@@ -77,13 +83,23 @@ describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
 
   it('rejected by a CDR: 200 success false with codigo, estado_sunat 2, the CDR kept; it cannot be sent again', async () => {
     const f = await createFactura(t, user);
-    t.sunat.next({ operation: 'sendBill', action: 'reject', code: '2800', message: 'El dato ingresado en el tipo de documento de identidad del receptor no esta permitido.' });
+    t.sunat.next({
+      operation: 'sendBill',
+      action: 'reject',
+      code: '2800',
+      message: 'El dato ingresado en el tipo de documento de identidad del receptor no esta permitido.',
+    });
     const res = await enviar(f.id_venta);
     expect({ status: res.status, body: res.body }).toEqual({
       status: 200,
       body: { success: false, codigo: '2800', message: expect.stringContaining('tipo de documento de identidad') },
     });
-    expect(await venta(f.id_venta)).toMatchObject({ estado_sunat: '2', codigo_sunat: '2800', mensaje_sunat: res.body.message, cdr_url: `/api/ventas/${f.id_venta}/cdr` });
+    expect(await venta(f.id_venta)).toMatchObject({
+      estado_sunat: '2',
+      codigo_sunat: '2800',
+      mensaje_sunat: res.body.message,
+      cdr_url: `/api/ventas/${f.id_venta}/cdr`,
+    });
     expect((await binary(request(t.http).get(`/api/ventas/${f.id_venta}/cdr`).set(bearer(user.token)))).status).toBe(200);
     const again = await enviar(f.id_venta);
     expect(again.status).toBe(409);
@@ -95,16 +111,26 @@ describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
     const f = await createFactura(t, user);
     t.sunat.next({ operation: 'sendBill', action: 'fault', code: '0111', message: 'No tiene el perfil para enviar comprobantes electronicos' });
     const res = await enviar(f.id_venta);
-    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { success: false, codigo: '0111', message: expect.stringContaining('perfil') } });
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 200,
+      body: { success: false, codigo: '0111', message: expect.stringContaining('perfil') },
+    });
     expect(await venta(f.id_venta)).toMatchObject({ estado_sunat: '0', codigo_sunat: '0111', cdr_url: null });
     expect((await enviar(f.id_venta)).body).toMatchObject({ success: true, codigo: '0' });
   });
 
   it('transport failure (HTTP 502 from SUNAT): 502, the sale keeps its state, a retry is accepted', async () => {
     const f = await createFactura(t, user);
-    t.sunat.next([{ operation: 'sendBill', action: 'http', status: 502 }, { operation: 'getStatusCdr', action: 'http', status: 502 }]);
+    t.sunat.next([
+      { operation: 'sendBill', action: 'http', status: 502 },
+      { operation: 'getStatusCdr', action: 'http', status: 502 },
+    ]);
     const res = await enviar(f.id_venta);
-    expect({ status: res.status, success: res.body.success, message: res.body.message }).toEqual({ status: 502, success: false, message: expect.stringMatching(NO_COMUNICA) });
+    expect({ status: res.status, success: res.body.success, message: res.body.message }).toEqual({
+      status: 502,
+      success: false,
+      message: expect.stringMatching(NO_COMUNICA),
+    });
     expect(await venta(f.id_venta)).toMatchObject({ estado_sunat: '0', codigo_sunat: null, mensaje_sunat: null, cdr_url: null });
     expect((await binary(request(t.http).get(`/api/ventas/${f.id_venta}/cdr`).set(bearer(user.token)))).status).toBe(404);
     expect((await enviar(f.id_venta)).body).toMatchObject({ success: true, codigo: '0' });
@@ -113,7 +139,10 @@ describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
 
   it('timeout with the reconciliation failing too: 502 and state unchanged', async () => {
     const f = await createFactura(t, user);
-    t.sunat.next([{ operation: 'sendBill', action: 'delay', ms: LATE_MS }, { operation: 'getStatusCdr', action: 'http', status: 503 }]);
+    t.sunat.next([
+      { operation: 'sendBill', action: 'delay', ms: LATE_MS },
+      { operation: 'getStatusCdr', action: 'http', status: 503 },
+    ]);
     const res = await enviar(f.id_venta);
     expect({ status: res.status, message: res.body.message }).toEqual({ status: 502, message: expect.stringMatching(NO_COMUNICA) });
     expect(await venta(f.id_venta)).toMatchObject({ estado_sunat: '0', codigo_sunat: null, cdr_url: null });
@@ -142,13 +171,19 @@ describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
   it('boletas are not sent one by one (409); a missing XML is a 409 with SPEC message; annulled sales are not sent', async () => {
     const b = await createVenta(t, user);
     const boleta = await enviar(b.id_venta);
-    expect({ status: boleta.status, body: boleta.body }).toEqual({ status: 409, body: { success: false, message: 'Las boletas se informan en el resumen diario.' } });
+    expect({ status: boleta.status, body: boleta.body }).toEqual({
+      status: 409,
+      body: { success: false, message: 'Las boletas se informan en el resumen diario.' },
+    });
 
     const f = await createFactura(t, user);
     await t.app.get(DocumentStorage).delete(`empresa-${empresaId}/xml/${BETA_RUC}-01-F001-${f.numero}.xml`);
     const sent = sendBills();
     const missing = await enviar(f.id_venta);
-    expect({ status: missing.status, body: missing.body }).toEqual({ status: 409, body: { success: false, message: 'XML no encontrado. Genere el XML primero.' } });
+    expect({ status: missing.status, body: missing.body }).toEqual({
+      status: 409,
+      body: { success: false, message: 'XML no encontrado. Genere el XML primero.' },
+    });
     expect(sendBills()).toBe(sent);
     expect((await venta(f.id_venta)).estado_sunat).toBe('0');
 

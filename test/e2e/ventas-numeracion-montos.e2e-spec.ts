@@ -26,7 +26,12 @@ describe('Ventas: concurrent numbering and money to the cent', () => {
         request(t.http)
           .post('/api/ventas')
           .set(bearer(user.token))
-          .send({ tipo_documento: '03', cliente_documento: nextDni(), cliente_datos: `CLIENTE ${i}`, productos: [{ id_producto: p.id_producto, cantidad: 1 }] }),
+          .send({
+            tipo_documento: '03',
+            cliente_documento: nextDni(),
+            cliente_datos: `CLIENTE ${i}`,
+            productos: [{ id_producto: p.id_producto, cantidad: 1 }],
+          }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
@@ -40,9 +45,15 @@ describe('Ventas: concurrent numbering and money to the cent', () => {
     const [{ correlativo }] = await t.dataSource.query(`SELECT correlativo FROM series WHERE id_empresa = $1 AND serie = 'B001'`, [empresaId]);
     expect(correlativo).toBe(50);
     // One more unit than there is: 422, and the counter does not move.
-    const late = await request(t.http).post('/api/ventas').set(bearer(user.token)).send({
-      tipo_documento: '03', cliente_documento: nextDni(), cliente_datos: 'TARDE', productos: [{ id_producto: p.id_producto, cantidad: 1 }],
-    });
+    const late = await request(t.http)
+      .post('/api/ventas')
+      .set(bearer(user.token))
+      .send({
+        tipo_documento: '03',
+        cliente_documento: nextDni(),
+        cliente_datos: 'TARDE',
+        productos: [{ id_producto: p.id_producto, cantidad: 1 }],
+      });
     expect(late.status).toBe(422);
     expect((await t.dataSource.query(`SELECT correlativo FROM series WHERE id_empresa = $1 AND serie = 'B001'`, [empresaId]))[0].correlativo).toBe(50);
   });
@@ -50,17 +61,62 @@ describe('Ventas: concurrent numbering and money to the cent', () => {
   // [name, lines [precio_unitario, cantidad, afectación], total, op_gravadas, igv, op_exoneradas, op_inafectas] computed by hand:
   // total = round(sum(precio x cantidad), 2); base = round((total - exo - ina) / 1.18, 2); igv = round(that / 1.18 x 0.18, 2).
   const TABLE: Array<[string, Array<[number, number, string]>, string, string, string, string, string]> = [
-    ['0.1 + 0.2 in two lines', [[0.1, 1, '10'], [0.2, 1, '10']], '0.30', '0.25', '0.05', '0.00', '0.00'],
+    [
+      '0.1 + 0.2 in two lines',
+      [
+        [0.1, 1, '10'],
+        [0.2, 1, '10'],
+      ],
+      '0.30',
+      '0.25',
+      '0.05',
+      '0.00',
+      '0.00',
+    ],
     ['0.1 x 3', [[0.1, 3, '10']], '0.30', '0.25', '0.05', '0.00', '0.00'],
     ['1.15 x 3 (3.4499999… in floats)', [[1.15, 3, '10']], '3.45', '2.92', '0.53', '0.00', '0.00'],
     ['19.99 x 3', [[19.99, 3, '10']], '59.97', '50.82', '9.15', '0.00', '0.00'],
     ['3-decimal quantity 12.99 x 1.255 = 16.30245', [[12.99, 1.255, '10']], '16.30', '13.81', '2.49', '0.00', '0.00'],
     ['half-up: 0.25 x 0.5 = 0.125', [[0.25, 0.5, '10']], '0.13', '0.11', '0.02', '0.00', '0.00'],
-    ['exact sum, not rounded lines: 3 x (1.01 x 0.333)', [[1.01, 0.333, '10'], [1.01, 0.333, '10'], [1.01, 0.333, '10']], '1.01', '0.86', '0.15', '0.00', '0.00'],
+    [
+      'exact sum, not rounded lines: 3 x (1.01 x 0.333)',
+      [
+        [1.01, 0.333, '10'],
+        [1.01, 0.333, '10'],
+        [1.01, 0.333, '10'],
+      ],
+      '1.01',
+      '0.86',
+      '0.15',
+      '0.00',
+      '0.00',
+    ],
     ['large quantity 0.01 x 99,999,999', [[0.01, 99_999_999, '10']], '999999.99', '847457.62', '152542.37', '0.00', '0.00'],
     ['large amount 9,999,999.99 x 100', [[9_999_999.99, 100, '10']], '999999999.00', '847457626.27', '152542372.73', '0.00', '0.00'],
-    ['gravado + exonerado', [[100, 1, '10'], [33.33, 1, '20']], '133.33', '84.75', '15.25', '33.33', '0.00'],
-    ['inafecto 0.1 + 0.2', [[0.1, 1, '30'], [0.2, 1, '30']], '0.30', '0.00', '0.00', '0.00', '0.30'],
+    [
+      'gravado + exonerado',
+      [
+        [100, 1, '10'],
+        [33.33, 1, '20'],
+      ],
+      '133.33',
+      '84.75',
+      '15.25',
+      '33.33',
+      '0.00',
+    ],
+    [
+      'inafecto 0.1 + 0.2',
+      [
+        [0.1, 1, '30'],
+        [0.2, 1, '30'],
+      ],
+      '0.30',
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.30',
+    ],
   ];
 
   it.each(TABLE)('%s', async (_name, lines, total, gravadas, igv, exoneradas, inafectas) => {
@@ -77,11 +133,24 @@ describe('Ventas: concurrent numbering and money to the cent', () => {
   });
 
   it('refuses a total beyond 999,999,999.99 (the XML amount-in-words limit) with a 422, not a 500', async () => {
-    for (const [precio_unitario, cantidad] of [[9_999_999.99, 1000], [99_999_999, 99_999_999], [1_000_000_000 / 1000, 1000.001]]) {
-      const res = await request(t.http).post('/api/ventas').set(bearer(user.token)).send({
-        tipo_documento: '03', cliente_documento: nextDni(), cliente_datos: 'X', productos: [{ descripcion: 'x', cantidad, precio_unitario }],
+    for (const [precio_unitario, cantidad] of [
+      [9_999_999.99, 1000],
+      [99_999_999, 99_999_999],
+      [1_000_000_000 / 1000, 1000.001],
+    ]) {
+      const res = await request(t.http)
+        .post('/api/ventas')
+        .set(bearer(user.token))
+        .send({
+          tipo_documento: '03',
+          cliente_documento: nextDni(),
+          cliente_datos: 'X',
+          productos: [{ descripcion: 'x', cantidad, precio_unitario }],
+        });
+      expect({ status: res.status, errors: res.body.errors }).toEqual({
+        status: 422,
+        errors: { productos: ['El total de la venta excede el máximo permitido.'] },
       });
-      expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 422, errors: { productos: ['El total de la venta excede el máximo permitido.'] } });
     }
   });
 });

@@ -35,11 +35,15 @@ describe('Ventas: creation, signed XML, list and detail', () => {
   afterAll(() => t.close());
 
   async function xmlOf(session: Session, id: number): Promise<request.Response> {
-    return request(t.http).get(`/api/ventas/${id}/xml`).set(bearer(session.token)).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    return request(t.http)
+      .get(`/api/ventas/${id}/xml`)
+      .set(bearer(session.token))
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
   }
 
   async function certificatePem(empresaId: number): Promise<string> {
@@ -103,7 +107,14 @@ describe('Ventas: creation, signed XML, list and detail', () => {
         total: 5000,
         producto: expect.objectContaining({ id_producto: producto.id_producto, codigo: producto.codigo }),
       }),
-      expect.objectContaining({ id_producto: null, codigo_producto: null, descripcion: 'Servicio de instalación', unidad_medida: 'ZZ', total: 59, producto: null }),
+      expect.objectContaining({
+        id_producto: null,
+        codigo_producto: null,
+        descripcion: 'Servicio de instalación',
+        unidad_medida: 'ZZ',
+        total: 59,
+        producto: null,
+      }),
     ]);
     const [{ stock }] = await t.dataSource.query('SELECT stock::float8 AS stock FROM productos WHERE id_producto = $1', [producto.id_producto]);
     expect(stock).toBe(8);
@@ -156,9 +167,16 @@ describe('Ventas: creation, signed XML, list and detail', () => {
     // The admin acts on its own company by default: use userA's company through a switch-free route.
     expect(ok.serie).toBe('F002');
     for (const serie of ['F999', 'B001']) {
-      const res = await request(t.http).post('/api/ventas').set(bearer(userA.token)).send({
-        tipo_documento: '01', serie, cliente_documento: nextRuc(), cliente_datos: 'X S.A.C.', productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }],
-      });
+      const res = await request(t.http)
+        .post('/api/ventas')
+        .set(bearer(userA.token))
+        .send({
+          tipo_documento: '01',
+          serie,
+          cliente_documento: nextRuc(),
+          cliente_datos: 'X S.A.C.',
+          productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }],
+        });
       expect({ serie, status: res.status, errors: res.body.errors }).toEqual({ serie, status: 422, errors: { serie: [expect.stringContaining(serie)] } });
     }
   });
@@ -166,7 +184,12 @@ describe('Ventas: creation, signed XML, list and detail', () => {
   it('validates the body with field paths: factura needs a RUC client, dates, lines, foreign products', async () => {
     const productoB = await createProducto(t, userB as never, { precio: 5, stock: 5 });
     const clienteDni = await createCliente(t, userA as never, { documento: nextDni(), datos: 'CON DNI' });
-    const base = { tipo_documento: '01', cliente_documento: nextRuc(), cliente_datos: 'EMPRESA S.A.C.', productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }] };
+    const base = {
+      tipo_documento: '01',
+      cliente_documento: nextRuc(),
+      cliente_datos: 'EMPRESA S.A.C.',
+      productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }],
+    };
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['factura to DNI (id)', { ...base, cliente_documento: undefined, id_cliente: clienteDni.id_cliente }, 'id_cliente'],
       ['factura to DNI (documento)', { ...base, cliente_documento: nextDni() }, 'cliente_documento'],
@@ -179,14 +202,33 @@ describe('Ventas: creation, signed XML, list and detail', () => {
       ['4-decimal quantity', { ...base, productos: [{ descripcion: 'x', cantidad: 1.0001, precio_unitario: 1 }] }, 'productos.0.cantidad'],
       ['negative price', { ...base, productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: -1 }] }, 'productos.0.precio_unitario'],
       ['no description', { ...base, productos: [{ cantidad: 1, precio_unitario: 1 }] }, 'productos.0.descripcion'],
-      ['bad afectacion', { ...base, productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1, tipo_afectacion_igv: '40' }] }, 'productos.0.tipo_afectacion_igv'],
+      [
+        'bad afectacion',
+        { ...base, productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1, tipo_afectacion_igv: '40' }] },
+        'productos.0.tipo_afectacion_igv',
+      ],
       ['no lines', { ...base, productos: [] }, 'productos'],
-      ['product of company B', { ...base, productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }, { id_producto: productoB.id_producto, cantidad: 1 }] }, 'productos.1.id_producto'],
+      [
+        'product of company B',
+        {
+          ...base,
+          productos: [
+            { descripcion: 'x', cantidad: 1, precio_unitario: 1 },
+            { id_producto: productoB.id_producto, cantidad: 1 },
+          ],
+        },
+        'productos.1.id_producto',
+      ],
       ['unknown field', { ...base, numero: 77 }, 'numero'],
     ];
     for (const [name, body, field] of cases) {
       const res = await request(t.http).post('/api/ventas').set(bearer(userA.token)).send(body);
-      expect({ name, status: res.status, success: res.body.success, field: Object.keys(res.body.errors ?? {}) }).toEqual({ name, status: 422, success: false, field: [field] });
+      expect({ name, status: res.status, success: res.body.success, field: Object.keys(res.body.errors ?? {}) }).toEqual({
+        name,
+        status: 422,
+        success: false,
+        field: [field],
+      });
     }
   });
 
@@ -196,15 +238,25 @@ describe('Ventas: creation, signed XML, list and detail', () => {
     const before = await count();
     const dni = nextDni();
     // Line 0 takes 2 units, line 1 asks for 2 more of 3: the stock check fails after the number was taken.
-    const res = await request(t.http).post('/api/ventas').set(bearer(userA.token)).send({
-      tipo_documento: '03', cliente_documento: dni, cliente_datos: 'NUEVO', productos: [
-        { id_producto: producto.id_producto, cantidad: 2 },
-        { id_producto: producto.id_producto, cantidad: 2 },
-      ],
-    });
+    const res = await request(t.http)
+      .post('/api/ventas')
+      .set(bearer(userA.token))
+      .send({
+        tipo_documento: '03',
+        cliente_documento: dni,
+        cliente_datos: 'NUEVO',
+        productos: [
+          { id_producto: producto.id_producto, cantidad: 2 },
+          { id_producto: producto.id_producto, cantidad: 2 },
+        ],
+      });
     expect({ status: res.status, body: res.body }).toEqual({
       status: 422,
-      body: { success: false, message: 'Los datos enviados no son válidos.', errors: { 'productos.1.cantidad': [`Stock insuficiente para ${producto.codigo}`] } },
+      body: {
+        success: false,
+        message: 'Los datos enviados no son válidos.',
+        errors: { 'productos.1.cantidad': [`Stock insuficiente para ${producto.codigo}`] },
+      },
     });
     expect(await count()).toBe(before);
     expect(await t.dataSource.query('SELECT 1 FROM clientes WHERE documento = $1', [dni])).toEqual([]);
@@ -261,7 +313,13 @@ describe('Ventas: creation, signed XML, list and detail', () => {
     expect(b.numero_completo).toBe('F001-1');
     const calls: Array<[string, () => request.Test]> = [
       ['GET', () => request(t.http).get(`/api/ventas/${a.id_venta}`)],
-      ['PUT', () => request(t.http).put(`/api/ventas/${a.id_venta}`).send({ productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }] })],
+      [
+        'PUT',
+        () =>
+          request(t.http)
+            .put(`/api/ventas/${a.id_venta}`)
+            .send({ productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }] }),
+      ],
       ['DELETE', () => request(t.http).delete(`/api/ventas/${a.id_venta}`)],
       ['anular', () => request(t.http).post(`/api/ventas/${a.id_venta}/anular`)],
       ['descontar-stock', () => request(t.http).post(`/api/ventas/${a.id_venta}/descontar-stock`)],
@@ -279,9 +337,14 @@ describe('Ventas: creation, signed XML, list and detail', () => {
     expect(stillThere.body.data.estado).toBe('1');
     // A client id of company A is a 422 for company B (never used, never revealed).
     const detail = await request(t.http).get(`/api/ventas/${a.id_venta}`).set(bearer(userA.token));
-    const res = await request(t.http).post('/api/ventas').set(bearer(userB.token)).send({
-      tipo_documento: '01', id_cliente: detail.body.data.id_cliente, productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }],
-    });
+    const res = await request(t.http)
+      .post('/api/ventas')
+      .set(bearer(userB.token))
+      .send({
+        tipo_documento: '01',
+        id_cliente: detail.body.data.id_cliente,
+        productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }],
+      });
     expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 422, errors: { id_cliente: ['El cliente no existe.'] } });
   });
 
@@ -298,7 +361,12 @@ describe('Ventas: creation, signed XML, list and detail', () => {
       ['ventas.view', 'GET /api/ventas/:id', (r) => r.get(`/api/ventas/${boleta.id_venta}`), 200],
       ['ventas.view', 'GET /api/ventas/:id/xml', (r) => r.get(`/api/ventas/${boleta.id_venta}/xml`), 200],
       ['ventas.view', 'GET /api/ventas/:id/cdr', (r) => r.get(`/api/ventas/${boleta.id_venta}/cdr`), 404],
-      ['ventas.create', 'POST /api/ventas', (r) => r.post('/api/ventas').send({ tipo_documento: '03', cliente_documento: nextDni(), cliente_datos: 'P', productos: line }), 201],
+      [
+        'ventas.create',
+        'POST /api/ventas',
+        (r) => r.post('/api/ventas').send({ tipo_documento: '03', cliente_documento: nextDni(), cliente_datos: 'P', productos: line }),
+        201,
+      ],
       ['ventas.create', 'POST /api/ventas/:id/enviar', (r) => r.post(`/api/ventas/${boleta.id_venta}/enviar`), 409],
       ['ventas.edit', 'PUT /api/ventas/:id', (r) => r.put(`/api/ventas/${boleta.id_venta}`).send({ productos: line }), 200],
       ['ventas.edit', 'POST /api/ventas/:id/descontar-stock', (r) => r.post(`/api/ventas/${sinStock.id_venta}/descontar-stock`), 200],

@@ -49,7 +49,7 @@ export async function createUserSession(t: TestApp, admin: Session, empresaId: n
 /** A DNI (8 digits) unique within the test run. */
 export function nextDni(): string {
   seq += 1;
-  return String(40000000 + ((Date.now() % 100000) * 100 + seq) % 9999999);
+  return String(40000000 + (((Date.now() % 100000) * 100 + seq) % 9999999));
 }
 
 async function post(t: TestApp, session: Session, path: string, body: Record<string, unknown>) {
@@ -63,7 +63,10 @@ export async function createCliente(t: TestApp, session: Session, fields: Record
 }
 
 export async function createProveedor(t: TestApp, session: Session, fields: Record<string, unknown> = {}) {
-  return post(t, session, '/api/proveedores', { ruc: nextRuc(), razon_social: `PROVEEDOR ${seq} S.A.C.`, ...fields }) as Promise<{ id_proveedor: number; ruc: string }>;
+  return post(t, session, '/api/proveedores', { ruc: nextRuc(), razon_social: `PROVEEDOR ${seq} S.A.C.`, ...fields }) as Promise<{
+    id_proveedor: number;
+    ruc: string;
+  }>;
 }
 
 export async function createProducto(t: TestApp, session: Session, fields: Record<string, unknown> = {}) {

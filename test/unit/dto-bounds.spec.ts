@@ -1,5 +1,5 @@
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { getMetadataStorage } from 'class-validator';
 
 /** Every DTO file under src/ (…/dto/*.ts and *.dto.ts / *.query.ts). */
@@ -37,7 +37,8 @@ describe('DTO bounds', () => {
   /** Inherited rules count too (a DTO extending another keeps its parent's decorators). */
   const rulesOf = (target: Function, property: string): Meta[] => {
     const out: Meta[] = [];
-    for (let t: Function | null = target; t && t !== Function.prototype; t = Object.getPrototypeOf(t)) out.push(...(byProperty.get(`${t.name}.${property}`) ?? []));
+    for (let t: Function | null = target; t && t !== Function.prototype; t = Object.getPrototypeOf(t))
+      out.push(...(byProperty.get(`${t.name}.${property}`) ?? []));
     return out;
   };
   const names = (ms: Meta[]) => new Set(ms.map((m) => m.name ?? m.type));
@@ -60,7 +61,9 @@ describe('DTO bounds', () => {
       .filter(([, ms]) => names(ms).has('isString'))
       .filter(([key, ms]) => {
         const rules = names(rulesOf(ms[0].target, key.split('.')[1]));
-        return !['maxLength', 'isLength', 'isIn', 'isEnum', 'matches', 'isDateString', 'isISO8601', 'isEmail', 'isRuc', 'isNumberString', 'isDecimal'].some((n) => rules.has(n));
+        return !['maxLength', 'isLength', 'isIn', 'isEnum', 'matches', 'isDateString', 'isISO8601', 'isEmail', 'isRuc', 'isNumberString', 'isDecimal'].some(
+          (n) => rules.has(n),
+        );
       })
       .map(([key]) => key);
     expect(unbounded).toEqual([]);

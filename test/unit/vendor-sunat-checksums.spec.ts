@@ -27,7 +27,12 @@ describe('vendor/sunat checksums', () => {
   });
 
   it('every file has its listed SHA-256', () => {
-    const mismatches = [...listed].filter(([file, sum]) => createHash('sha256').update(readFileSync(join(VENDOR_SUNAT_DIR, file))).digest('hex') !== sum);
+    const mismatches = [...listed].filter(
+      ([file, sum]) =>
+        createHash('sha256')
+          .update(readFileSync(join(VENDOR_SUNAT_DIR, file)))
+          .digest('hex') !== sum,
+    );
     expect(mismatches.map(([file]) => file)).toEqual([]);
   });
 });

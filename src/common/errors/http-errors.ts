@@ -8,10 +8,7 @@ export const notFound = (recurso: string) => new NotFoundException({ success: fa
 
 /** 422 in API.md's validation shape for one field, for rules checked in services. */
 export function invalidField(field: string, message: string): HttpException {
-  return new HttpException(
-    { success: false, message: MSG.datosInvalidos, errors: { [field]: [message] } },
-    HttpStatus.UNPROCESSABLE_ENTITY,
-  );
+  return new HttpException({ success: false, message: MSG.datosInvalidos, errors: { [field]: [message] } }, HttpStatus.UNPROCESSABLE_ENTITY);
 }
 
 export function conflict(message: string): HttpException {

@@ -35,7 +35,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.status(HttpStatus.UNPROCESSABLE_ENTITY).json({ success: false, message: MSG.datosInvalidos, errors: { request: [fueraDeRango] } });
       return;
     }
-    this.logger.error(exception instanceof Error ? exception.stack ?? exception.message : String(exception));
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ success: false, message: MSG.errorInterno });
   }
 }
@@ -60,7 +60,10 @@ function isBodyTooLarge(e: unknown): boolean {
 
 /** PostgreSQL's verdict on a value out of its column's range or encoding (SQLSTATE class 22). */
 function databaseInputError(e: unknown): string | undefined {
-  const code = typeof e === 'object' && e !== null ? (e as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (e as { code?: string }).code : undefined;
+  const code =
+    typeof e === 'object' && e !== null
+      ? ((e as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (e as { code?: string }).code)
+      : undefined;
   if (code === '22003') return 'Un número está fuera del rango admitido.';
   if (code === '22P02' || code === '22021' || code === '22007' || code === '22008') return 'Un valor no tiene el formato admitido.';
   return undefined;

@@ -32,9 +32,6 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     stopAtFirstError: false,
     exceptionFactory: (errors) =>
-      new HttpException(
-        { success: false, message: MSG.datosInvalidos, errors: flattenValidationErrors(errors) },
-        HttpStatus.UNPROCESSABLE_ENTITY,
-      ),
+      new HttpException({ success: false, message: MSG.datosInvalidos, errors: flattenValidationErrors(errors) }, HttpStatus.UNPROCESSABLE_ENTITY),
   });
 }

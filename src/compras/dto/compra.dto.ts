@@ -1,6 +1,20 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsPositive, IsString, Matches, Max, MaxLength, Min, ValidateNested,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
 } from 'class-validator';
 import { MAX_INT4 } from '@/common/validators/limites';
 import { ListQueryDto } from '@/common/pagination';
@@ -72,4 +86,3 @@ export interface CompraResponse {
   updated_at: Date;
   productos?: LineaCompraResponse[];
 }
-

@@ -28,7 +28,7 @@ const money = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false };
 // Ceilings of the numeric(p,s) columns, so an oversized value is a 422 and not a database error.
 const MAX_PRECIO = 999_999_999_999.99;
 const MAX_CANTIDAD = 99_999_999_999.999;
-const MAX_MONTO = 99_999_999_999_999.99;
+const MAX_MONTO = 99_999_999_999_999; // numeric(16,2) holds .99 more, which a double cannot say exactly
 const MAX_TIPO_CAMBIO = 9_999_999.999;
 
 /** A real calendar date written YYYY-MM-DD. */

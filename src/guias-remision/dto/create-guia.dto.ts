@@ -41,7 +41,11 @@ export class CreateGuiaDetalleDto {
   @IsOptional() @Transform(trim) @IsString() @MaxLength(50) codigo?: string;
   @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(500) descripcion: string;
   @IsNumber(DECIMALES) @Min(0.001) @Max(MAX_CANTIDAD) cantidad: number;
-  @IsOptional() @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{1,3}$/, { message: 'unidad debe ser un código de unidad de 1 a 3 caracteres (NIU, KGM, ZZ)' }) unidad?: string;
+  @IsOptional()
+  @Transform(upper)
+  @IsString()
+  @Matches(/^[A-Z0-9]{1,3}$/, { message: 'unidad debe ser un código de unidad de 1 a 3 caracteres (NIU, KGM, ZZ)' })
+  unidad?: string;
 }
 
 /** SPEC.md "Dispatch guides" create body, rule by rule. */
@@ -54,12 +58,18 @@ export class CreateGuiaDto {
   @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(500) destinatario_direccion: string;
   @IsOptional() @IsUbigeo() destinatario_ubigeo?: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(2) @IsIn(CODIGOS_MOTIVO, { message: `motivo_traslado debe ser uno de: ${CODIGOS_MOTIVO.join(', ')}` })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(2)
+  @IsIn(CODIGOS_MOTIVO, { message: `motivo_traslado debe ser uno de: ${CODIGOS_MOTIVO.join(', ')}` })
   motivo_traslado: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(255) descripcion_motivo?: string;
 
   @IsIn(['01', '02']) mod_transporte: string;
-  @IsString() @Matches(FECHA, { message: 'fecha_traslado debe tener el formato YYYY-MM-DD' }) @IsISO8601({ strict: true }) @NotBeforeToday()
+  @IsString()
+  @Matches(FECHA, { message: 'fecha_traslado debe tener el formato YYYY-MM-DD' })
+  @IsISO8601({ strict: true })
+  @NotBeforeToday()
   fecha_traslado: string;
   @IsNumber(DECIMALES) @Min(0.001) @Max(MAX_CANTIDAD) peso_total: number;
   @IsOptional() @IsIn(['KGM', 'TNE']) und_peso_total?: string;
@@ -82,6 +92,10 @@ export class CreateGuiaDto {
 
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) observaciones?: string;
 
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_DETALLES_GUIA) @ValidateNested({ each: true }) @Type(() => CreateGuiaDetalleDto)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_DETALLES_GUIA)
+  @ValidateNested({ each: true })
+  @Type(() => CreateGuiaDetalleDto)
   detalles: CreateGuiaDetalleDto[];
 }

@@ -32,4 +32,3 @@ export function classifyGreFailure(result: FailureResult): GreRefusal {
   if (raw && raw.httpStatus >= 400 && raw.httpStatus < 500) return { codigo: String(raw.httpStatus), body: raw.body };
   throw sunatUnavailable(result.message);
 }
-

@@ -11,9 +11,7 @@ import { baseNameOf } from '../guia-paths';
 import { classifyGreFailure, greContext } from './gre-failures';
 import { GuiasQueryService } from './guias-query.service';
 
-export type EnvioGuiaResult =
-  | { success: true; ticket: string; message: string }
-  | { success: false; codigo: string; message: string };
+export type EnvioGuiaResult = { success: true; ticket: string; message: string } | { success: false; codigo: string; message: string };
 
 /**
  * POST /api/guias-remision/{id}/enviar (SPEC "Send rules"): token, upload, ticket. Only a pendiente
@@ -41,7 +39,10 @@ export class GuiaEnvioService {
     const result = await this.issuer.sendGuide(ctx, empresaId, name);
     if (result.kind === 'missing-xml') throw xmlMissing();
     if (result.kind === 'ticket') {
-      const moved = await this.guias.update({ id: guia.id, estado: 'pendiente' }, { estado: 'enviado', ticket_sunat: result.ticket, mensaje_sunat: GUIA_MSG.enviada });
+      const moved = await this.guias.update(
+        { id: guia.id, estado: 'pendiente' },
+        { estado: 'enviado', ticket_sunat: result.ticket, mensaje_sunat: GUIA_MSG.enviada },
+      );
       // A parallel send got there first: its ticket is the one kept.
       if (!moved.affected) throw conflict(GUIA_MSG.yaEnviada);
       await this.poller.enqueueGuia(empresaId, guia.id);

@@ -19,7 +19,11 @@ export class CreateProductoDto {
   @Transform(trim) @IsString() @Length(1, 255) nombre: string;
   @IsOptional() @IsString() @MaxLength(2000) descripcion?: string | null;
   /** SUNAT catálogo 03; 'ZZ' (servicio) carries no stock. */
-  @IsOptional() @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{2,3}$/, { message: 'unidad debe ser un código de unidad SUNAT (NIU, ZZ, KGM...)' }) unidad?: string;
+  @IsOptional()
+  @Transform(upper)
+  @IsString()
+  @Matches(/^[A-Z0-9]{2,3}$/, { message: 'unidad debe ser un código de unidad SUNAT (NIU, ZZ, KGM...)' })
+  unidad?: string;
   /** Sale price including IGV. */
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_PRECIO) precio: number;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_COSTO) costo?: number;
@@ -35,7 +39,11 @@ export class UpdateProductoDto {
   @Present() @Transform(trim) @IsString() @Length(1, 50) codigo?: string;
   @Present() @Transform(trim) @IsString() @Length(1, 255) nombre?: string;
   @IsOptional() @IsString() @MaxLength(2000) descripcion?: string | null;
-  @Present() @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{2,3}$/, { message: 'unidad debe ser un código de unidad SUNAT (NIU, ZZ, KGM...)' }) unidad?: string;
+  @Present()
+  @Transform(upper)
+  @IsString()
+  @Matches(/^[A-Z0-9]{2,3}$/, { message: 'unidad debe ser un código de unidad SUNAT (NIU, ZZ, KGM...)' })
+  unidad?: string;
   @Present() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_PRECIO) precio?: number;
   @Present() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_COSTO) costo?: number;
   @Present() @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_STOCK) stock?: number;

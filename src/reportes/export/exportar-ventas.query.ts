@@ -7,6 +7,15 @@ import { VentaQueryDto } from '@/ventas/dto/venta-query.dto';
  * matching sale. `token` is only here so the web twins' ?token= passes the whitelist; the AuthGuard
  * reads it, and /api routes refuse it before validation runs.
  */
-export class ExportarVentasQueryDto extends PickType(VentaQueryDto, ['fecha_desde', 'fecha_hasta', 'tipo', 'estado_sunat', 'estado', 'cliente', 'serie', 'q'] as const) {
+export class ExportarVentasQueryDto extends PickType(VentaQueryDto, [
+  'fecha_desde',
+  'fecha_hasta',
+  'tipo',
+  'estado_sunat',
+  'estado',
+  'cliente',
+  'serie',
+  'q',
+] as const) {
   @IsOptional() @IsString() @MaxLength(300) token?: string;
 }

@@ -63,7 +63,8 @@ export async function writeVentasPdf(lotes: AsyncIterable<VentaExportada[]>, emi
   });
   doc.pipe(out);
   drawHeader(doc, layout, emisor, { titulo: 'REPORTE DE VENTAS', numero: fecha(hoyLima()) });
-  if (filtros.descripcion) doc.font(FONT).fontSize(layout.font).fillColor(GRAY).text(`Filtros: ${filtros.descripcion}`, layout.left, doc.y, { width: layout.width });
+  if (filtros.descripcion)
+    doc.font(FONT).fontSize(layout.font).fillColor(GRAY).text(`Filtros: ${filtros.descripcion}`, layout.left, doc.y, { width: layout.width });
   doc.moveDown(0.5);
 
   const scale = layout.width / COLS.reduce((a, c) => a + c.width, 0);
@@ -124,7 +125,8 @@ export async function writeVentasPdf(lotes: AsyncIterable<VentaExportada[]>, emi
   doc.moveTo(layout.left, doc.y).lineTo(layout.right, doc.y).lineWidth(0.5).strokeColor(LINE).stroke();
   doc.y += 2;
   drawCells(['', '', '', `${count} comprobantes`, '', '', '', '', ''], BOLD);
-  for (const [moneda, t] of totales) drawCells(['Total', '', '', '(sin anulados)', moneda, money(t.op.toString()), money(t.igv.toString()), money(t.total.toString()), ''], BOLD);
+  for (const [moneda, t] of totales)
+    drawCells(['Total', '', '', '(sin anulados)', moneda, money(t.op.toString()), money(t.igv.toString()), money(t.total.toString()), ''], BOLD);
   doc.end();
   await finished;
   return count;

@@ -9,6 +9,9 @@ export interface PdfFile {
  * and reduced to [A-Za-z0-9._-] so nothing can break out of the Content-Disposition header.
  */
 export function pdfFilename(parts: ReadonlyArray<string | number>, ticket: boolean): string {
-  const base = parts.map((p) => String(p).replace(/[^A-Za-z0-9._-]/g, '')).filter(Boolean).join('-');
+  const base = parts
+    .map((p) => String(p).replace(/[^A-Za-z0-9._-]/g, ''))
+    .filter(Boolean)
+    .join('-');
   return `${base || 'documento'}${ticket ? '-ticket' : ''}.pdf`;
 }

@@ -16,8 +16,7 @@ const CDR_EXPECTATIONS: Record<string, Partial<Cdr> & { noteCodes?: string[] }> 
     referenceId: 'T001-1',
     responseCode: '0',
     description: 'El Comprobante  numero T001-1, ha sido aceptado',
-    documentDescription:
-      'https://e-factura.sunat.gob.pe/v1/contribuyente/gre/comprobantes/descargaqr?hashqr=xxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    documentDescription: 'https://e-factura.sunat.gob.pe/v1/contribuyente/gre/comprobantes/descargaqr?hashqr=xxxxxxxxxxxxxxxxxxxxxxxxxxx',
     outcome: 'accepted-with-observations',
     noteCodes: ['4398'],
   },

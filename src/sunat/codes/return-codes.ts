@@ -33,8 +33,7 @@ export function classify(code: string | number): CodeClass {
 
 export function describeCode(code: string | number): ReturnCode {
   const codigo = normalizeCode(code);
-  const descripcion =
-    codigo === '0000' ? 'Aceptado' : (DESCRIPTIONS.get(codigo) ?? `Código ${codigo} no registrado en el catálogo de SUNAT`);
+  const descripcion = codigo === '0000' ? 'Aceptado' : (DESCRIPTIONS.get(codigo) ?? `Código ${codigo} no registrado en el catálogo de SUNAT`);
   return { codigo, descripcion, tipo: classify(codigo) };
 }
 

@@ -6,9 +6,17 @@ describe('noteAmounts (SPEC.md credit note XML content)', () => {
     expect(totals).toEqual({ gravadas: '2000.00', exoneradas: '0.00', inafectas: '0.00', igv: '360.00', total: '2360.00' });
     expect(lines).toEqual([
       {
-        codigo: 'P001', codigo_sunat: '10000000', descripcion: 'Producto', unidad: 'NIU', cantidad: '20',
-        valor_unitario: '100.00', precio_unitario: '118.00', tipo_afectacion_igv: '10',
-        valor_venta: '2000.00', igv: '360.00', porcentaje_igv: '18.00',
+        codigo: 'P001',
+        codigo_sunat: '10000000',
+        descripcion: 'Producto',
+        unidad: 'NIU',
+        cantidad: '20',
+        valor_unitario: '100.00',
+        precio_unitario: '118.00',
+        tipo_afectacion_igv: '10',
+        valor_venta: '2000.00',
+        igv: '360.00',
+        porcentaje_igv: '18.00',
       },
     ]);
   });

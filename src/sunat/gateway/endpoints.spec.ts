@@ -24,9 +24,7 @@ describe('SUNAT endpoints by modo (configuration only, nothing is called)', () =
     const resolved = resolveEndpoints('beta', { beta: { billService: 'http://localhost:9000/billService/', greCpe: '' } });
     expect(resolved.billService).toBe('http://localhost:9000/billService');
     expect(resolved.greCpe).toBe(DEFAULT_SUNAT_ENDPOINTS.beta.greCpe);
-    expect(resolveEndpoints('produccion', { beta: { billService: 'http://x' } }).billService).toBe(
-      DEFAULT_SUNAT_ENDPOINTS.produccion.billService,
-    );
+    expect(resolveEndpoints('produccion', { beta: { billService: 'http://x' } }).billService).toBe(DEFAULT_SUNAT_ENDPOINTS.produccion.billService);
   });
 
   it('simulator endpoints use SUNAT paths on the local base URL', () => {

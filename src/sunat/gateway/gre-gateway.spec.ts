@@ -112,7 +112,10 @@ describe('HttpSunatGateway GRE REST against the simulator', () => {
   });
 
   it('HTTP 502 and empty 200 on send are unknown outcomes, never tickets', async () => {
-    sim.next([{ action: 'http', status: 502, operation: 'greSend' }, { action: 'empty', operation: 'greSend' }]);
+    sim.next([
+      { action: 'http', status: 502, operation: 'greSend' },
+      { action: 'empty', operation: 'greSend' },
+    ]);
     const doc = signedDocument(key, guideName());
     expect(await gateway.sendGuide(ctx, doc.name, doc.zip)).toMatchObject({ kind: 'unknown', reason: 'http-error' });
     expect(await gateway.sendGuide(ctx, doc.name, doc.zip)).toMatchObject({ kind: 'unknown', reason: 'empty-answer' });

@@ -2,12 +2,7 @@ import { readCdrZip } from '@/sunat/cdr/cdr-reader';
 import { isAlreadyRegistered } from '@/sunat/codes/return-codes';
 import { BillResult, ExceptionResult, NeedsReconciliationResult, RawAnswer, UnknownResult } from './results';
 
-export function refusal(
-  code: string,
-  message: string,
-  source: ExceptionResult['source'],
-  raw?: RawAnswer,
-): ExceptionResult | NeedsReconciliationResult {
+export function refusal(code: string, message: string, source: ExceptionResult['source'], raw?: RawAnswer): ExceptionResult | NeedsReconciliationResult {
   if (isAlreadyRegistered(code)) return { kind: 'needs-reconciliation', code, message, raw };
   return { kind: 'exception', code, message, source, raw };
 }

@@ -1,13 +1,6 @@
 import { Cdr, CdrNote } from '@/sunat/cdr/cdr-types';
 
-export type SunatOperation =
-  | 'sendBill'
-  | 'sendSummary'
-  | 'getStatus'
-  | 'getStatusCdr'
-  | 'greToken'
-  | 'greSend'
-  | 'greStatus';
+export type SunatOperation = 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr' | 'greToken' | 'greSend' | 'greStatus';
 
 /** SUNAT's answer exactly as received, so a caller can store it before anything parses it. */
 export interface RawAnswer {

@@ -1,13 +1,6 @@
 import { CallOptions } from './call-options';
 import { SunatContext } from './credentials';
-import {
-  BillResult,
-  CdrNotFoundResult,
-  CdrQueryResult,
-  DocumentRef,
-  TicketSendResult,
-  TicketStatusResult,
-} from './results';
+import { BillResult, CdrNotFoundResult, CdrQueryResult, DocumentRef, TicketSendResult, TicketStatusResult } from './results';
 
 export type ReconcileResult = BillResult | CdrNotFoundResult;
 

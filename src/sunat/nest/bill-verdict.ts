@@ -14,8 +14,7 @@ export interface BillVerdict {
 }
 
 export type EnvioRespuesta =
-  | { success: true; codigo: string; mensaje: string; observaciones: string[]; cdr_url: string }
-  | { success: false; codigo: string; message: string };
+  { success: true; codigo: string; mensaje: string; observaciones: string[]; cdr_url: string } | { success: false; codigo: string; message: string };
 
 /** Missing XML is a 409 and a send with no usable answer a 502; everything else is a verdict. */
 export function billVerdict(result: BillResult | MissingXml): BillVerdict {

@@ -32,9 +32,7 @@ describe('secret encryption', () => {
   it('refuses the wrong key with a clear message', () => {
     const blob = encryptSecret('secreto', key);
     expect(() => decryptSecret(blob, randomBytes(32))).toThrow(SecretUnreadableError);
-    expect(() => decryptSecret(blob, randomBytes(32))).toThrow(
-      'No se pudo descifrar el secreto: la clave no corresponde o los datos fueron alterados.',
-    );
+    expect(() => decryptSecret(blob, randomBytes(32))).toThrow('No se pudo descifrar el secreto: la clave no corresponde o los datos fueron alterados.');
   });
 
   it('binds a blob to its context, so it cannot be moved to another record', () => {

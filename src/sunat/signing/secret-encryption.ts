@@ -7,10 +7,7 @@ const TAG_BYTES = 16;
 
 export class SecretUnreadableError extends SigningError {
   constructor() {
-    super(
-      SigningErrorCode.SECRET_UNREADABLE,
-      'No se pudo descifrar el secreto: la clave no corresponde o los datos fueron alterados.',
-    );
+    super(SigningErrorCode.SECRET_UNREADABLE, 'No se pudo descifrar el secreto: la clave no corresponde o los datos fueron alterados.');
   }
 }
 

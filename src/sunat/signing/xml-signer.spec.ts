@@ -121,7 +121,10 @@ describe('XmlSigner', () => {
   });
 
   it.each([
-    ['has no empty ExtensionContent', CREDIT_NOTE.replace('<ext:ExtensionContent></ext:ExtensionContent>', '<ext:ExtensionContent><x></x></ext:ExtensionContent>')],
+    [
+      'has no empty ExtensionContent',
+      CREDIT_NOTE.replace('<ext:ExtensionContent></ext:ExtensionContent>', '<ext:ExtensionContent><x></x></ext:ExtensionContent>'),
+    ],
     ['contains comments', CREDIT_NOTE.replace('<cbc:UBLVersionID>', '<!-- c --><cbc:UBLVersionID>')],
     ['binds ds to another namespace', COMPACT.replace('<CreditNote ', '<CreditNote xmlns:ds="urn:otro" ')],
     ['does not start with an element', 'texto'],

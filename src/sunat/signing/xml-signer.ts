@@ -1,12 +1,7 @@
 import { createHash, sign as rsaSign } from 'node:crypto';
 import { SIGNATURE_ID } from '@/sunat/documents/signature';
 import { rootNamespaces } from './root-namespaces';
-import {
-  ALGORITHMS,
-  C14N_INCLUSIVE,
-  ENVELOPED_SIGNATURE,
-  type SignatureAlgorithm,
-} from './signature-algorithms';
+import { ALGORITHMS, C14N_INCLUSIVE, ENVELOPED_SIGNATURE, type SignatureAlgorithm } from './signature-algorithms';
 import type { SigningCredentials } from './signing-credentials';
 import { CertificateUnreadableError } from './certificates/certificate-errors';
 import { InvalidXmlForSigningError } from './signing-errors';
@@ -47,18 +42,23 @@ export class XmlSigner {
     const uris = ALGORITHMS[options.algorithm ?? 'sha1'];
     this.hash = uris.hash;
     this.referenceHead =
-      '<ds:CanonicalizationMethod Algorithm="' + C14N_INCLUSIVE + '"></ds:CanonicalizationMethod>' +
-      '<ds:SignatureMethod Algorithm="' + uris.signatureMethod + '"></ds:SignatureMethod>' +
-      '<ds:Reference URI=""><ds:Transforms><ds:Transform Algorithm="' + ENVELOPED_SIGNATURE + '"></ds:Transform></ds:Transforms>' +
-      '<ds:DigestMethod Algorithm="' + uris.digestMethod + '"></ds:DigestMethod>';
+      '<ds:CanonicalizationMethod Algorithm="' +
+      C14N_INCLUSIVE +
+      '"></ds:CanonicalizationMethod>' +
+      '<ds:SignatureMethod Algorithm="' +
+      uris.signatureMethod +
+      '"></ds:SignatureMethod>' +
+      '<ds:Reference URI=""><ds:Transforms><ds:Transform Algorithm="' +
+      ENVELOPED_SIGNATURE +
+      '"></ds:Transform></ds:Transforms>' +
+      '<ds:DigestMethod Algorithm="' +
+      uris.digestMethod +
+      '"></ds:DigestMethod>';
     // Written verbatim into a canonical document, so it must be bare base64 (no PEM armour or breaks).
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(credentials.certificateDerBase64)) {
       throw new CertificateUnreadableError('el certificado debe darse en base64 DER sin saltos de línea.');
     }
-    this.keyInfo =
-      '<ds:KeyInfo><ds:X509Data><ds:X509Certificate>' +
-      credentials.certificateDerBase64 +
-      '</ds:X509Certificate></ds:X509Data></ds:KeyInfo>';
+    this.keyInfo = '<ds:KeyInfo><ds:X509Data><ds:X509Certificate>' + credentials.certificateDerBase64 + '</ds:X509Certificate></ds:X509Data></ds:KeyInfo>';
   }
 
   sign(xml: string): SignedXml {
@@ -69,10 +69,11 @@ export class XmlSigner {
     if (xml.includes('<!--', rootStart)) throw new InvalidXmlForSigningError('no debe contener comentarios.');
 
     const { signedInfoDeclarations, signatureDeclaration } = rootNamespaces(rootTag);
-    const digestValue = createHash(this.hash).update(xml.slice(rootStart, rootEnd(xml)), 'utf8').digest('base64');
+    const digestValue = createHash(this.hash)
+      .update(xml.slice(rootStart, rootEnd(xml)), 'utf8')
+      .digest('base64');
 
-    const signedInfoBody =
-      this.referenceHead + '<ds:DigestValue>' + digestValue + '</ds:DigestValue></ds:Reference></ds:SignedInfo>';
+    const signedInfoBody = this.referenceHead + '<ds:DigestValue>' + digestValue + '</ds:DigestValue></ds:Reference></ds:SignedInfo>';
     // Canonicalized on its own, SignedInfo carries every namespace in scope; inside the document it
     // inherits them from the root, so only the signed bytes spell them out.
     const canonicalSignedInfo = '<ds:SignedInfo' + signedInfoDeclarations + '>' + signedInfoBody;
@@ -81,9 +82,16 @@ export class XmlSigner {
     // No whitespace around ds:Signature: whatever stays after the enveloped transform removes it must
     // be the very bytes that were digested.
     const signature =
-      '<ds:Signature' + signatureDeclaration + ' Id="' + SIGNATURE_ID + '">' +
-      '<ds:SignedInfo>' + signedInfoBody +
-      '<ds:SignatureValue>' + signatureValue + '</ds:SignatureValue>' +
+      '<ds:Signature' +
+      signatureDeclaration +
+      ' Id="' +
+      SIGNATURE_ID +
+      '">' +
+      '<ds:SignedInfo>' +
+      signedInfoBody +
+      '<ds:SignatureValue>' +
+      signatureValue +
+      '</ds:SignatureValue>' +
       this.keyInfo +
       '</ds:Signature>';
     const insertAt = slot + EXTENSION_OPEN.length;

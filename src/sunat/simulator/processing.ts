@@ -61,9 +61,7 @@ export class DocumentProcessor {
     const sha256 = hash(submission.xml);
     const existing = this.state.documents.get(documentKey(submission.parsed));
     if (existing && existing.sha256 !== sha256) throw new SimFault(existing.accepted ? '1033' : '1032');
-    const verdict = existing
-      ? { accepted: existing.accepted, cdrZip: existing.cdrZip, code: '', description: '' }
-      : await this.judge(submission, control);
+    const verdict = existing ? { accepted: existing.accepted, cdrZip: existing.cdrZip, code: '', description: '' } : await this.judge(submission, control);
     if (!existing) {
       this.state.documents.set(documentKey(submission.parsed), { name: submission.parsed.name, sha256, accepted: verdict.accepted, cdrZip: verdict.cdrZip });
     }

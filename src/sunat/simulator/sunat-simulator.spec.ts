@@ -4,7 +4,6 @@ import { zipDocument } from '@/sunat/zip/zip';
 import { startSunatSimulator, SunatSimulator } from './sunat-simulator';
 import { createTestCertificate, signedDocument } from './testing/test-documents';
 
-
 describe('SUNAT simulator over HTTP', () => {
   let sim: SunatSimulator;
   beforeAll(async () => {
@@ -17,7 +16,10 @@ describe('SUNAT simulator over HTTP', () => {
     fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
   it('control endpoint queues actions, reports state and resets', async () => {
-    const queued = await post('/__control/next', [{ action: 'fault', code: '109' }, { action: 'http', status: 502, operation: 'greSend' }]);
+    const queued = await post('/__control/next', [
+      { action: 'fault', code: '109' },
+      { action: 'http', status: 502, operation: 'greSend' },
+    ]);
     expect(queued.status).toBe(200);
     const state = await (await fetch(`${sim.url}/__control/state`)).json();
     expect(state.pendingControl).toEqual([
@@ -51,7 +53,14 @@ describe('SUNAT simulator over HTTP', () => {
     const response = await fetch(`${sim.url}/v1/clientessol/otro/oauth2/token/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', scope: 'https://api-cpe.sunat.gob.pe', client_id: 'otro', client_secret: 'x', username: `${BETA_RUC}MODDATOS`, password: 'moddatos' }),
+      body: new URLSearchParams({
+        grant_type: 'password',
+        scope: 'https://api-cpe.sunat.gob.pe',
+        client_id: 'otro',
+        client_secret: 'x',
+        username: `${BETA_RUC}MODDATOS`,
+        password: 'moddatos',
+      }),
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'invalid_client', error_description: 'Cliente no autorizado' });

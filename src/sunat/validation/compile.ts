@@ -94,9 +94,7 @@ async function compileFresh(ruleFile: string, key: string, modules: { rel: strin
       if (m && !standIns.includes(m[1]) && standIns.length < MAX_STAND_INS) {
         standIns.push(m[1]);
         const where = /on line (\d+) in (?:\S*\/)?(\S+?\.xsl)/.exec(r.output);
-        standInNotes.push(
-          `undeclared variable $${m[1]}${where ? ` (first use ${where[2]}:${where[1]})` : ''} declared globally as ${standInValue(m[1])}`,
-        );
+        standInNotes.push(`undeclared variable $${m[1]}${where ? ` (first use ${where[2]}:${where[1]})` : ''} declared globally as ${standInValue(m[1])}`);
         continue;
       }
       throw new Error(`SUNAT rule file ${ruleFile} does not compile under SaxonJS ${packageVersion('xslt3')}:\n${r.output}`);

@@ -24,9 +24,7 @@ function attr(s: string): string {
 }
 
 export function driverText(ruleHref: string, standIns: string[]): string {
-  const vars = standIns
-    .map((n) => `  <xsl:variable name="${attr(n)}" select="${attr(standInValue(n))}"/>\n`)
-    .join('');
+  const vars = standIns.map((n) => `  <xsl:variable name="${attr(n)}" select="${attr(standInValue(n))}"/>\n`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
     xmlns:xs="http://www.w3.org/2001/XMLSchema"

@@ -52,10 +52,7 @@ let errorCatalog: Map<string, string> | undefined;
 export function catalogText(code: string): string | undefined {
   if (!errorCatalog) {
     const doc = parseXml(readFileSync(path.join(xslRoot(), 'commons/cpe/catalogo/CatalogoErrores.xml'), 'utf8'));
-    const pairs = SaxonJS.XPath.evaluate(
-      "array { /catalogoerrores/error ! [string(@numero), string(.)] }",
-      doc,
-    ) as unknown;
+    const pairs = SaxonJS.XPath.evaluate('array { /catalogoerrores/error ! [string(@numero), string(.)] }', doc) as unknown;
     errorCatalog = new Map();
     for (const [code, text] of toPairs(pairs)) errorCatalog.set(code, javaTrim(text));
   }
@@ -133,10 +130,7 @@ function evalString(expr: string, doc: unknown): string {
 /** The file name as sent to SUNAT, built from the document (FileNames.fromContent). */
 function fileNameFromContent(doc: unknown, tipo: SunatRulesTipo): string {
   const party = tipo === '09' ? 'cac:DespatchSupplierParty' : 'cac:AccountingSupplierParty';
-  const ruc = evalString(
-    `normalize-space((/*/${party}/cac:Party/cac:PartyIdentification/cbc:ID, /*/${party}/cbc:CustomerAssignedAccountID)[1])`,
-    doc,
-  );
+  const ruc = evalString(`normalize-space((/*/${party}/cac:Party/cac:PartyIdentification/cbc:ID, /*/${party}/cbc:CustomerAssignedAccountID)[1])`, doc);
   const id = evalString('normalize-space(/*/cbc:ID)', doc);
   return DOC_TYPES[tipo].summary ? `${ruc}-${id}.xml` : `${ruc}-${tipo}-${id}.xml`;
 }
@@ -215,15 +209,10 @@ function toFinding(f: RawFinding, ruleSource: RuleSource): SunatFindingDetail & 
 
 // ------------------------------------------------------------------ run
 
-
 let ruleSource: RuleSource | undefined;
 
 /** Validates one document and returns every detail (see validateSunatRules). */
-export async function runSunatRules(
-  tipo: SunatRulesTipo,
-  xml: string | Buffer,
-  options: SunatRulesOptions = {},
-): Promise<SunatRulesReport> {
+export async function runSunatRules(tipo: SunatRulesTipo, xml: string | Buffer, options: SunatRulesOptions = {}): Promise<SunatRulesReport> {
   const type = DOC_TYPES[tipo];
   if (!type) throw new RangeError(`SUNAT rules: unknown tipo '${String(tipo)}' (one of ${Object.keys(DOC_TYPES).join(', ')})`);
   const time = clock(options.today);
@@ -237,7 +226,7 @@ export async function runSunatRules(
     doc = parseXml(text);
   } catch (e) {
     if (e instanceof RangeError) throw e;
-    const detail = e instanceof UnreadableXml ? e.message : (e as Error).message ?? String(e);
+    const detail = e instanceof UnreadableXml ? e.message : ((e as Error).message ?? String(e));
     const finding: SunatFindingDetail = {
       codigo: '0306',
       mensaje: clean(catalogText('0306') ?? ''),
@@ -313,7 +302,7 @@ export async function runSunatRules(
     if (!terminatedByRule) {
       const at = e as { xsltModule?: string; xsltLineNr?: string };
       const where = at.xsltModule ? ` (at ${at.xsltModule}:${at.xsltLineNr ?? '?'})` : '';
-      throw new Error(`SUNAT rules: rule evaluation failed (${ruleFile}): ${(e as Error).message ?? String(e)}${where}`);
+      throw new Error(`SUNAT rules: rule evaluation failed (${ruleFile}): ${(e as Error).message ?? String(e)}${where}`, { cause: e });
     }
   }
   for (const s of stray) {
@@ -335,11 +324,7 @@ export async function runSunatRules(
  * Runs SUNAT's own XSL validation rules for this tipo on the document, as the Java reference tool
  * shared/tools/sunat-xsl does. A document that is not well-formed gives the single finding 0306.
  */
-export async function validateSunatRules(
-  tipo: SunatRulesTipo,
-  xml: string | Buffer,
-  options: SunatRulesOptions = {},
-): Promise<SunatFinding[]> {
+export async function validateSunatRules(tipo: SunatRulesTipo, xml: string | Buffer, options: SunatRulesOptions = {}): Promise<SunatFinding[]> {
   const report = await runSunatRules(tipo, xml, options);
   return report.findings.map(({ codigo, mensaje, severidad, ubicacion }) => ({ codigo, mensaje, severidad, ubicacion }));
 }

@@ -17,8 +17,7 @@ let root: string | null | undefined;
 /** The repository root (the folder holding vendor/sunat/xsl), from this file or the working directory. */
 export function repoRoot(): string {
   if (root === undefined) {
-    root = findUp(__dirname, 'vendor/sunat/xsl/commons/error/validate_utils.xsl') ??
-      findUp(process.cwd(), 'vendor/sunat/xsl/commons/error/validate_utils.xsl');
+    root = findUp(__dirname, 'vendor/sunat/xsl/commons/error/validate_utils.xsl') ?? findUp(process.cwd(), 'vendor/sunat/xsl/commons/error/validate_utils.xsl');
   }
   if (root === null) throw new Error('SUNAT rules: vendor/sunat/xsl not found above ' + __dirname);
   return root;

@@ -145,8 +145,7 @@ function addRuleLocations(text: string, rel: string, ranges: Array<[number, numb
     const end = m.index + m[0].length; // just after '>' of the start tag: where a SAX locator reports it
     for (let i = counted; i < end; i++) if (text.charCodeAt(i) === 10) line++;
     counted = end;
-    const param =
-      `<xsl:with-param xmlns:sv="${SV_NS}" name="sv:loc" tunnel="yes" select="'${escapeAttr(`${rel}:${line}`)}'"/>`;
+    const param = `<xsl:with-param xmlns:sv="${SV_NS}" name="sv:loc" tunnel="yes" select="'${escapeAttr(`${rel}:${line}`)}'"/>`;
     if (m[1] === '/') {
       out += text.slice(last, end - 2) + '>' + param + '</xsl:call-template>';
     } else {
@@ -196,7 +195,8 @@ function fixSingleArgumentConcat(text: string, ranges: Array<[number, number]>):
       else if (text.startsWith('&quot;', j)) {
         quote = '&quot;';
         j += 5;
-      } else if (ch === '"' || ch === '<') break; // end of the attribute: give up
+      } else if (ch === '"' || ch === '<')
+        break; // end of the attribute: give up
       else if (ch === '(') depth++;
       else if (ch === ')') {
         depth--;
@@ -228,7 +228,7 @@ export function prepareRules(xslRoot: string, ruleFile: string): PreparedRules {
     try {
       text = readModule(file, rel, notes);
     } catch (e) {
-      throw new Error(`SUNAT rule module not found: ${rel} (included from ${via}): ${(e as Error).message}`);
+      throw new Error(`SUNAT rule module not found: ${rel} (included from ${via}): ${(e as Error).message}`, { cause: e });
     }
     for (const p of PATCHES.filter((x) => x.file === rel)) {
       const patched = applyPatch(text, p);

@@ -28,5 +28,4 @@ export interface SaxonJSApi {
   getProcessorInfo(): { productVersion: string };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 export const SaxonJS: SaxonJSApi = require('saxon-js');

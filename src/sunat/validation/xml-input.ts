@@ -14,7 +14,7 @@ const SINGLE_BYTE: Record<string, string> = {
   'iso8859-1': 'latin1',
   'iso_8859-1': 'latin1',
   latin1: 'latin1',
-  'l1': 'latin1',
+  l1: 'latin1',
   'windows-1252': 'windows-1252',
   cp1252: 'windows-1252',
   'iso-8859-15': 'iso-8859-15',
@@ -71,7 +71,6 @@ function tooLarge(n: number): Error {
  * no DTD): such a document is reported as unreadable.
  */
 export function checkWellFormed(text: string): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { SaxesParser } = require('saxes') as typeof import('saxes');
   const parser = new SaxesParser({ xmlns: true, position: true });
   let first: string | null = null;

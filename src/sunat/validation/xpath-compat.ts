@@ -78,7 +78,7 @@ function tokenize(src: string): Token[] {
       continue;
     }
     if (c === '$') {
-      const m = /^\$([A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)/.exec(src.slice(i));
+      const m = /^\$([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)/.exec(src.slice(i));
       if (!m) throw new Error('bad variable reference');
       out.push({ k: 'var', v: m[1] });
       i += m[0].length;
@@ -112,7 +112,7 @@ function tokenize(src: string): Token[] {
           while (j < src.length && NAME_CHAR.test(src[j])) j++;
         }
       }
-      let name = src.slice(i, j);
+      const name = src.slice(i, j);
       // a trailing '.' or '-' belongs to the name in XPath; keep as is
       if (prevAllowsOperator() && ['and', 'or', 'div', 'mod'].includes(name)) {
         out.push({ k: 'op', v: name });
@@ -120,7 +120,6 @@ function tokenize(src: string): Token[] {
         out.push({ k: 'name', v: name });
       }
       i = j;
-      name = '';
       continue;
     }
     throw new Error(`unexpected character ${c}`);
@@ -301,14 +300,43 @@ class Parser {
 }
 
 const STRING_FUNCS = new Set([
-  'string', 'concat', 'substring', 'substring-before', 'substring-after', 'normalize-space', 'translate',
-  'name', 'local-name', 'namespace-uri', 'format-number', 'upper-case', 'lower-case', 'dp:variable', 'date:date',
-  'date:date-time', 'date:difference', 'dp:radix-convert', 'dp:get-cert-serial', 'regexp:replace', 'generate-id',
+  'string',
+  'concat',
+  'substring',
+  'substring-before',
+  'substring-after',
+  'normalize-space',
+  'translate',
+  'name',
+  'local-name',
+  'namespace-uri',
+  'format-number',
+  'upper-case',
+  'lower-case',
+  'dp:variable',
+  'date:date',
+  'date:date-time',
+  'date:difference',
+  'dp:radix-convert',
+  'dp:get-cert-serial',
+  'regexp:replace',
+  'generate-id',
 ]);
 const NUMBER_FUNCS = new Set(['number', 'sum', 'count', 'string-length', 'round', 'floor', 'ceiling', 'position', 'last', 'date:seconds']);
 const BOOLEAN_FUNCS = new Set([
-  'not', 'boolean', 'true', 'false', 'contains', 'starts-with', 'ends-with', 'lang', 'matches', 'regexp:test',
-  'gemfunc:is-blank', 'function-available', 'element-available',
+  'not',
+  'boolean',
+  'true',
+  'false',
+  'contains',
+  'starts-with',
+  'ends-with',
+  'lang',
+  'matches',
+  'regexp:test',
+  'gemfunc:is-blank',
+  'function-available',
+  'element-available',
 ]);
 const NODE_FUNCS = new Set(['document', 'key', 'current', 'regexp:match', 'id']);
 
@@ -455,7 +483,7 @@ function serCall(e: Extract<Expr, { t: 'call' }>): string {
   const args = e.name === 'concat' && e.args.length === 1 ? [...e.args, { t: 'str', raw: "''" } as Expr] : e.args;
   const conv = ARG_CONVERSIONS[e.name];
   const parts = args.map((a, i) => {
-    const c = conv === 'all-s' ? 's' : conv?.[i] ?? '';
+    const c = conv === 'all-s' ? 's' : (conv?.[i] ?? '');
     const self = e.name === 'string' || e.name === 'number'; // they convert their one item themselves
     if (c === 's') {
       if (kind(a) === 'string') return ser(a);
@@ -505,10 +533,7 @@ function escapeAttr(s: string, quote: string): string {
  * Rewrites the XPath attributes (select, test, match, use) of the xsl: elements of a module, outside the
  * given opaque ranges (comments, CDATA). Line numbers are kept: the newlines of a value stay in it.
  */
-export function rewriteModuleXPath(
-  text: string,
-  isOpaque: (at: number) => boolean,
-): { text: string; rewritten: number; failures: string[] } {
+export function rewriteModuleXPath(text: string, isOpaque: (at: number) => boolean): { text: string; rewritten: number; failures: string[] } {
   const failures: string[] = [];
   let rewritten = 0;
   const re = /<xsl:([a-z-]+)((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/g;
@@ -519,19 +544,22 @@ export function rewriteModuleXPath(
     if (isOpaque(m.index)) continue;
     const element = m[1];
     const tag = m[0];
-    const newTag = tag.replace(/(\s)(select|test|match|use)(\s*=\s*)(["'])([\s\S]*?)\4/g, (all, sp: string, name: string, eq: string, q: string, raw: string) => {
-      const src = unescapeAttr(raw);
-      try {
-        const res = compatXPath(src, element === 'value-of' && name === 'select');
-        if (res === src) return all;
-        rewritten++;
-        const newlines = (raw.match(/\n/g) ?? []).length;
-        return `${sp}${name}${eq}${q}${escapeAttr(res, q)}${'\n'.repeat(newlines)}${q}`;
-      } catch (e) {
-        failures.push(`${element}/@${name} "${src.slice(0, 80)}": ${(e as Error).message}`);
-        return all;
-      }
-    });
+    const newTag = tag.replace(
+      /(\s)(select|test|match|use)(\s*=\s*)(["'])([\s\S]*?)\4/g,
+      (all, sp: string, name: string, eq: string, q: string, raw: string) => {
+        const src = unescapeAttr(raw);
+        try {
+          const res = compatXPath(src, element === 'value-of' && name === 'select');
+          if (res === src) return all;
+          rewritten++;
+          const newlines = (raw.match(/\n/g) ?? []).length;
+          return `${sp}${name}${eq}${q}${escapeAttr(res, q)}${'\n'.repeat(newlines)}${q}`;
+        } catch (e) {
+          failures.push(`${element}/@${name} "${src.slice(0, 80)}": ${(e as Error).message}`);
+          return all;
+        }
+      },
+    );
     out += text.slice(last, m.index) + newTag;
     last = m.index + tag.length;
   }

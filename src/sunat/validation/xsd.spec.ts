@@ -24,13 +24,20 @@ describe('validateXsd (libxml2-wasm over vendor/sunat/xsd)', () => {
   });
 
   it('every sample folder has been covered by a kind', () => {
-    expect(readdirSync(SAMPLES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()).toEqual(['cdr', 'creditnote', 'debitnote', 'despatch', 'invoice', 'soap', 'summary', 'voided']);
+    expect(
+      readdirSync(SAMPLES, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(['cdr', 'creditnote', 'debitnote', 'despatch', 'invoice', 'soap', 'summary', 'voided']);
   });
 
   it('an unsigned builder output (empty ext:ExtensionContent) is invalid, with the line and the element', async () => {
     const result = await validateXsd('creditNote', sample('creditnote', 'openubl-CreditNote-MinData_RUC.xml'));
     expect(result.valid).toBe(false);
-    expect(result.errors[0]).toMatch(/^línea \d+: Element '\{urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2\}ExtensionContent': Missing child element/);
+    expect(result.errors[0]).toMatch(
+      /^línea \d+: Element '\{urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2\}ExtensionContent': Missing child element/,
+    );
   });
 
   it('a misplaced element and the wrong root are reported', async () => {
@@ -42,7 +49,10 @@ describe('validateXsd (libxml2-wasm over vendor/sunat/xsd)', () => {
 
   it('malformed XML, oversized input and external entities do not validate (and nothing is read from disk)', async () => {
     expect(await validateXsd('invoice', '<Invoice')).toMatchObject({ valid: false, errors: [expect.any(String)] });
-    expect(await validateXsd('invoice', Buffer.alloc(MAX_XSD_INPUT_BYTES + 1, 32))).toEqual({ valid: false, errors: [expect.stringMatching(/supera el máximo/)] });
+    expect(await validateXsd('invoice', Buffer.alloc(MAX_XSD_INPUT_BYTES + 1, 32))).toEqual({
+      valid: false,
+      errors: [expect.stringMatching(/supera el máximo/)],
+    });
     const xxe = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">&x;</Invoice>`;
     const result = await validateXsd('invoice', xxe);
     expect(result.valid).toBe(false);

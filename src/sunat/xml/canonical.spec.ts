@@ -14,7 +14,7 @@ describe('canonical escaping', () => {
   });
 
   it('escapes attribute values like C14N: & < " TAB LF CR', () => {
-    expect(attr('a & b < c > d " \' \t\n\r')).toBe('a &amp; b &lt; c > d &quot; \' &#x9;&#xA;&#xD;');
+    expect(attr('a & b < c > d " \' \t\n\r')).toBe("a &amp; b &lt; c > d &quot; ' &#x9;&#xA;&#xD;");
   });
 
   it('drops characters XML 1.0 cannot carry', () => {
@@ -46,11 +46,31 @@ describe('builder output is already inclusive C14N (xml-crypto C14nCanonicalizat
   });
 
   const documents: [string, string][] = [
-    ['factura', buildInvoiceXml({ ...fixtures.factura(), company, customer: { tipo_doc: '6', numero: HOSTILE, nombre: HOSTILE, direccion: HOSTILE }, lines: fixtures.factura().lines.map(hostileLine) })],
+    [
+      'factura',
+      buildInvoiceXml({
+        ...fixtures.factura(),
+        company,
+        customer: { tipo_doc: '6', numero: HOSTILE, nombre: HOSTILE, direccion: HOSTILE },
+        lines: fixtures.factura().lines.map(hostileLine),
+      }),
+    ],
     ['boleta', buildInvoiceXml({ ...fixtures.boleta(), company })],
-    ['nota de crédito', buildNoteXml({ ...fixtures.creditNote(), company, motivo: { codigo: '01', descripcion: HOSTILE }, lines: fixtures.creditNote().lines.map(hostileLine) })],
+    [
+      'nota de crédito',
+      buildNoteXml({ ...fixtures.creditNote(), company, motivo: { codigo: '01', descripcion: HOSTILE }, lines: fixtures.creditNote().lines.map(hostileLine) }),
+    ],
     ['nota de débito', buildNoteXml({ ...fixtures.debitNote(), company, documento_afectado: { tipo: '01', numero: HOSTILE } })],
-    ['guía privada', buildDespatchXml({ ...fixtures.despatchPrivate(), company, observaciones: HOSTILE, und_peso_total: 'K"G\tM', lines: [{ cantidad: '1', unidad: '"\n', descripcion: HOSTILE, codigo: HOSTILE }] })],
+    [
+      'guía privada',
+      buildDespatchXml({
+        ...fixtures.despatchPrivate(),
+        company,
+        observaciones: HOSTILE,
+        und_peso_total: 'K"G\tM',
+        lines: [{ cantidad: '1', unidad: '"\n', descripcion: HOSTILE, codigo: HOSTILE }],
+      }),
+    ],
     ['guía pública', buildDespatchXml({ ...fixtures.despatchPublic(), company, partida: { ubigeo: '150101', direccion: HOSTILE } })],
     ['resumen diario', buildSummaryXml({ ...fixtures.summary(), company })],
     ['comunicación de baja', buildVoidedXml({ ...fixtures.voided(), company, lines: [{ tipo_doc: '01', serie: 'F001', correlativo: 1, motivo: HOSTILE }] })],

@@ -4,12 +4,9 @@ import { openRoot } from './namespaces';
 import { documentNumber, issueDateTime } from './sale-parts';
 import { UBL_EXTENSIONS, partyDocumentId, signatureBlock } from './ubl-parts';
 
-const TYPE_CODE_ATTRS =
-  ' listAgencyName="PE:SUNAT" listName="Tipo de Documento" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo01"';
-const HANDLING_CODE_ATTRS =
-  ' listAgencyName="PE:SUNAT" listName="Motivo de traslado" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo20"';
-const TRANSPORT_MODE_ATTRS =
-  ' listAgencyName="PE:SUNAT" listName="Modalidad de traslado" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo18"';
+const TYPE_CODE_ATTRS = ' listAgencyName="PE:SUNAT" listName="Tipo de Documento" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo01"';
+const HANDLING_CODE_ATTRS = ' listAgencyName="PE:SUNAT" listName="Motivo de traslado" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo20"';
+const TRANSPORT_MODE_ATTRS = ' listAgencyName="PE:SUNAT" listName="Modalidad de traslado" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo18"';
 const UBIGEO_ATTRS = ' schemeAgencyName="PE:INEI" schemeName="Ubigeos"';
 
 export const M1L_INDICATOR = 'SUNAT_Envio_IndicadorTrasladoVehiculoM1L';
@@ -48,9 +45,7 @@ function shipmentStage(guide: Despatch): string {
 }
 
 function despatchLine(line: DespatchLine, index: number): string {
-  const code = line.codigo
-    ? `<cac:SellersItemIdentification>${el('cbc:ID', line.codigo)}</cac:SellersItemIdentification>`
-    : '';
+  const code = line.codigo ? `<cac:SellersItemIdentification>${el('cbc:ID', line.codigo)}</cac:SellersItemIdentification>` : '';
   return (
     `<cac:DespatchLine><cbc:ID>${index}</cbc:ID>` +
     `<cbc:DeliveredQuantity unitCode="${attr(line.unidad)}">${quantity(line.cantidad)}</cbc:DeliveredQuantity>` +

@@ -21,9 +21,7 @@ describe('buildInvoiceXml', () => {
   });
 
   it('has one empty extension slot first and the cac:Signature pointer', () => {
-    expect(xml).toContain(
-      '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>',
-    );
+    expect(xml).toContain('<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>');
     expect(xml.split('<ext:ExtensionContent>').length).toBe(2);
     expect(texts(xml, '/*/*[1]/ext:UBLExtension/ext:ExtensionContent')).toEqual(['']);
     expect(texts(xml, '/*/cac:Signature/cbc:ID')).toEqual([SIGNATURE_ID]);

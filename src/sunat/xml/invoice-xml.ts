@@ -3,13 +3,7 @@ import { XML_DECLARATION, attr, el, ela } from './canonical';
 import { openRoot } from './namespaces';
 import { documentNumber, issueDateTime, legend1000, monetaryTotal, saleLine } from './sale-parts';
 import { documentTaxTotal } from './tax';
-import {
-  DOCUMENT_CURRENCY_ATTRS,
-  UBL_EXTENSIONS,
-  accountingCustomerParty,
-  accountingSupplierParty,
-  signatureBlock,
-} from './ubl-parts';
+import { DOCUMENT_CURRENCY_ATTRS, UBL_EXTENSIONS, accountingCustomerParty, accountingSupplierParty, signatureBlock } from './ubl-parts';
 
 const TYPE_CODE_ATTRS_BEFORE_ID = ' listAgencyName="PE:SUNAT" listID="';
 const TYPE_CODE_ATTRS_AFTER_ID =

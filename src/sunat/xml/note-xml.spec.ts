@@ -11,12 +11,22 @@ const SIGNATURE_PATHS = (root: string) => [`${root}/cac:Signature/cbc:ID`, `${ro
 /** What we add to the openubl minimal notes: legend 1000, the issuer's registered address, item code and class. */
 const EXTRA = (root: string, line: string) => [
   `${root}/cbc:Note`,
-  ...['cbc:ID', 'cbc:CityName', 'cbc:CountrySubentity', 'cbc:District', 'cac:AddressLine', 'cac:AddressLine/cbc:Line', 'cac:Country', 'cac:Country/cbc:IdentificationCode'].map(
-    (p) => `${root}/cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cac:RegistrationAddress/${p}`,
-  ),
-  ...['cac:SellersItemIdentification', 'cac:SellersItemIdentification/cbc:ID', 'cac:CommodityClassification', 'cac:CommodityClassification/cbc:ItemClassificationCode'].map(
-    (p) => `${root}/${line}/cac:Item/${p}`,
-  ),
+  ...[
+    'cbc:ID',
+    'cbc:CityName',
+    'cbc:CountrySubentity',
+    'cbc:District',
+    'cac:AddressLine',
+    'cac:AddressLine/cbc:Line',
+    'cac:Country',
+    'cac:Country/cbc:IdentificationCode',
+  ].map((p) => `${root}/cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cac:RegistrationAddress/${p}`),
+  ...[
+    'cac:SellersItemIdentification',
+    'cac:SellersItemIdentification/cbc:ID',
+    'cac:CommodityClassification',
+    'cac:CommodityClassification/cbc:ItemClassificationCode',
+  ].map((p) => `${root}/${line}/cac:Item/${p}`),
 ];
 
 describe('buildNoteXml', () => {

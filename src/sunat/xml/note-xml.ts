@@ -3,13 +3,7 @@ import { XML_DECLARATION, el, ela } from './canonical';
 import { openRoot } from './namespaces';
 import { documentNumber, issueDateTime, legend1000, monetaryTotal, saleLine } from './sale-parts';
 import { documentTaxTotal } from './tax';
-import {
-  DOCUMENT_CURRENCY_ATTRS,
-  UBL_EXTENSIONS,
-  accountingCustomerParty,
-  accountingSupplierParty,
-  signatureBlock,
-} from './ubl-parts';
+import { DOCUMENT_CURRENCY_ATTRS, UBL_EXTENSIONS, accountingCustomerParty, accountingSupplierParty, signatureBlock } from './ubl-parts';
 
 const KINDS = {
   '07': {
@@ -17,21 +11,18 @@ const KINDS = {
     line: 'cac:CreditNoteLine',
     quantity: 'cbc:CreditedQuantity',
     total: 'cac:LegalMonetaryTotal',
-    reasonAttrs:
-      ' listAgencyName="PE:SUNAT" listName="Tipo de nota de credito" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo09"',
+    reasonAttrs: ' listAgencyName="PE:SUNAT" listName="Tipo de nota de credito" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo09"',
   },
   '08': {
     root: 'DebitNote',
     line: 'cac:DebitNoteLine',
     quantity: 'cbc:DebitedQuantity',
     total: 'cac:RequestedMonetaryTotal',
-    reasonAttrs:
-      ' listAgencyName="PE:SUNAT" listName="Tipo de nota de debito" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo10"',
+    reasonAttrs: ' listAgencyName="PE:SUNAT" listName="Tipo de nota de debito" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo10"',
   },
 } as const;
 
-const DOCUMENT_TYPE_ATTRS =
-  ' listAgencyName="PE:SUNAT" listName="Tipo de Documento" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo01"';
+const DOCUMENT_TYPE_ATTRS = ' listAgencyName="PE:SUNAT" listName="Tipo de Documento" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo01"';
 
 /** Nota de crédito (07, UBL 2.1 CreditNote) or nota de débito (08, UBL 2.1 DebitNote), in canonical form. */
 export function buildNoteXml(note: Note): string {

@@ -5,8 +5,7 @@ import { currencyAmount, lineTaxTotal } from './tax';
 
 /* Parts shared by invoices, boletas and notes. */
 
-const PRICE_TYPE_ATTRS =
-  ' listAgencyName="PE:SUNAT" listName="Tipo de Precio" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo16"';
+const PRICE_TYPE_ATTRS = ' listAgencyName="PE:SUNAT" listName="Tipo de Precio" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo16"';
 const ITEM_CLASSIFICATION_ATTRS = ' listAgencyName="GS1 US" listID="UNSPSC" listName="Item Classification"';
 
 /** cbc:Note with legend 1000, the total in words. */

@@ -26,7 +26,10 @@ function billingPayments(line: SummaryLine): string {
       `<cbc:InstructionID>${instruction}</cbc:InstructionID></sac:BillingPayment>`;
   }
   // A line whose total is zero still states one (empty) payment block.
-  return out || `<sac:BillingPayment>${currencyAmount('cbc:PaidAmount', line.moneda, '0.00', 'summary')}<cbc:InstructionID>01</cbc:InstructionID></sac:BillingPayment>`;
+  return (
+    out ||
+    `<sac:BillingPayment>${currencyAmount('cbc:PaidAmount', line.moneda, '0.00', 'summary')}<cbc:InstructionID>01</cbc:InstructionID></sac:BillingPayment>`
+  );
 }
 
 function summaryLine(line: SummaryLine, index: number): string {

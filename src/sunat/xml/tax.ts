@@ -8,11 +8,9 @@ const SCHEMES: Record<TipoAfectacionIgv, { id: string; name: string; typeCode: s
   '30': { id: '9998', name: 'INA', typeCode: 'FRE', category: 'O' },
 };
 
-const CATEGORY_ATTRS =
-  ' schemeAgencyName="United Nations Economic Commission for Europe" schemeID="UN/ECE 5305" schemeName="Tax Category Identifier"';
+const CATEGORY_ATTRS = ' schemeAgencyName="United Nations Economic Commission for Europe" schemeID="UN/ECE 5305" schemeName="Tax Category Identifier"';
 const SCHEME_ATTRS = ' schemeAgencyName="PE:SUNAT" schemeID="UN/ECE 5153" schemeName="Codigo de tributos"';
-const EXEMPTION_ATTRS =
-  ' listAgencyName="PE:SUNAT" listName="Afectacion del IGV" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo07"';
+const EXEMPTION_ATTRS = ' listAgencyName="PE:SUNAT" listName="Afectacion del IGV" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo07"';
 
 function taxScheme(afectacion: TipoAfectacionIgv): string {
   const scheme = SCHEMES[afectacion];

@@ -3,8 +3,7 @@ import { SIGNATURE_ID } from '@/sunat/documents/signature';
 import { attr, el, ela, text } from './canonical';
 
 /** The single empty slot the signer fills with ds:Signature. */
-export const UBL_EXTENSIONS =
-  '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>';
+export const UBL_EXTENSIONS = '<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>';
 
 /** cbc:ID of a party with its catalog 06 identity type (attributes in C14N order). */
 export function partyDocumentId(tipoDoc: string, numero: string): string {
@@ -51,8 +50,7 @@ export function accountingCustomerParty(customer: Customer): string {
   );
 }
 
-export const DOCUMENT_CURRENCY_ATTRS =
-  ' listAgencyName="United Nations Economic Commission for Europe" listID="ISO 4217 Alpha" listName="Currency"';
+export const DOCUMENT_CURRENCY_ATTRS = ' listAgencyName="United Nations Economic Commission for Europe" listID="ISO 4217 Alpha" listName="Currency"';
 
 /** cac:AccountingSupplierParty of the UBL 2.0 batches (RC, RA): RUC in CustomerAssignedAccountID. */
 export function batchSupplierParty(company: Company): string {

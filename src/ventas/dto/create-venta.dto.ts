@@ -1,6 +1,19 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
   ValidateNested,
 } from 'class-validator';
 import { MAX_INT4 } from '@/common/validators/limites';
@@ -23,7 +36,10 @@ export class LineaVentaDto {
   /** Unit price INCLUDING IGV, in cents precision. Defaults to the product's price. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) precio_unitario?: number;
   /** SUNAT catálogo 03 (NIU, ZZ, KGM...). */
-  @IsOptional() @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{1,3}$/, { message: 'unidad_medida debe ser un código de unidad SUNAT' })
+  @IsOptional()
+  @Transform(upper)
+  @IsString()
+  @Matches(/^[A-Z0-9]{1,3}$/, { message: 'unidad_medida debe ser un código de unidad SUNAT' })
   unidad_medida?: string;
   @IsOptional() @IsIn(AFECTACIONES_IGV) tipo_afectacion_igv?: string;
 }
@@ -31,7 +47,10 @@ export class LineaVentaDto {
 export class CreateVentaDto {
   @IsIn(TIPOS_VENTA) tipo_documento: string;
   @IsOptional() @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{4}$/, { message: 'serie debe tener 4 caracteres' }) serie?: string;
-  @IsOptional() @IsString() @Matches(FECHA, { message: 'fecha_emision debe tener el formato YYYY-MM-DD' }) @IsISO8601({ strict: true })
+  @IsOptional()
+  @IsString()
+  @Matches(FECHA, { message: 'fecha_emision debe tener el formato YYYY-MM-DD' })
+  @IsISO8601({ strict: true })
   fecha_emision?: string;
   @IsOptional() @Transform(upper) @IsIn(MONEDAS) tipo_moneda?: string;
 
@@ -59,7 +78,10 @@ export class CreateVentaDto {
  * replaced. Omitted fields keep their stored value (productos is required).
  */
 export class UpdateVentaDto {
-  @IsOptional() @IsString() @Matches(FECHA, { message: 'fecha_emision debe tener el formato YYYY-MM-DD' }) @IsISO8601({ strict: true })
+  @IsOptional()
+  @IsString()
+  @Matches(FECHA, { message: 'fecha_emision debe tener el formato YYYY-MM-DD' })
+  @IsISO8601({ strict: true })
   fecha_emision?: string;
   @IsOptional() @Transform(upper) @IsIn(MONEDAS) tipo_moneda?: string;
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_cliente?: number;

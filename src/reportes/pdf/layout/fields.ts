@@ -27,7 +27,11 @@ export function drawFields(doc: PDFKit.PDFDocument, layout: Layout, pares: reado
     y = doc.y + 2;
   }
   const bottom = y + pad - 2;
-  doc.roundedRect(layout.left, top, layout.width, bottom - top, 4).lineWidth(0.5).strokeColor(LINE).stroke();
+  doc
+    .roundedRect(layout.left, top, layout.width, bottom - top, 4)
+    .lineWidth(0.5)
+    .strokeColor(LINE)
+    .stroke();
   doc.x = layout.left;
   doc.y = bottom + 10;
 }

@@ -55,7 +55,10 @@ function drawA4(doc: PDFKit.PDFDocument, layout: Layout, emisor: EmisorImpreso, 
   doc.fillColor('black');
   let y = top + 10;
   for (const [text, size] of boxLines) {
-    doc.font(BOLD).fontSize(size).text(text, boxX + 6, y, { width: boxWidth - 12, align: 'center' });
+    doc
+      .font(BOLD)
+      .fontSize(size)
+      .text(text, boxX + 6, y, { width: boxWidth - 12, align: 'center' });
     y = doc.y + 5;
   }
   doc.font(FONT).fontSize(layout.font).fillColor('black');
@@ -66,11 +69,19 @@ function drawA4(doc: PDFKit.PDFDocument, layout: Layout, emisor: EmisorImpreso, 
 function drawTicket(doc: PDFKit.PDFDocument, layout: Layout, emisor: EmisorImpreso, titulo: Titulo): void {
   const center = { width: layout.width, align: 'center' as const };
   if (emisor.logo && drawLogo(doc, emisor.logo, layout.left, doc.y, [layout.width, 56], true)) doc.y += 60;
-  doc.font(BOLD).fontSize(layout.font + 1.5).fillColor('black').text(emisor.razon_social, layout.left, doc.y, center);
+  doc
+    .font(BOLD)
+    .fontSize(layout.font + 1.5)
+    .fillColor('black')
+    .text(emisor.razon_social, layout.left, doc.y, center);
   doc.font(FONT).fontSize(layout.font).text(`R.U.C. ${emisor.ruc}`, center);
   for (const line of companyLines(emisor)) doc.text(line, center);
   doc.moveDown(0.5);
-  doc.font(BOLD).fontSize(layout.font + 1).text(titulo.titulo, center).text(titulo.numero, center);
+  doc
+    .font(BOLD)
+    .fontSize(layout.font + 1)
+    .text(titulo.titulo, center)
+    .text(titulo.numero, center);
   doc.font(FONT).fontSize(layout.font);
   doc.moveDown(0.4);
 }

@@ -20,7 +20,11 @@ export function renderCotizacionPdf({ cotizacion: q, emisor }: CotizacionImpresa
   const cliente: Par[] = q.cliente ? clienteCampos(q.cliente) : [['Cliente', c.cliente_nombre ?? '']];
   const totales: Par[] = [];
   if (Number(c.descuento)) totales.push(['Monto bruto', moneyWith(moneda, c.monto_bruto)], ['Descuento', moneyWith(moneda, c.descuento)]);
-  totales.push(['Subtotal', moneyWith(moneda, c.subtotal)], [c.aplicar_igv ? 'IGV' : 'IGV (no aplica)', moneyWith(moneda, c.igv)], ['Total', moneyWith(moneda, c.total)]);
+  totales.push(
+    ['Subtotal', moneyWith(moneda, c.subtotal)],
+    [c.aplicar_igv ? 'IGV' : 'IGV (no aplica)', moneyWith(moneda, c.igv)],
+    ['Total', moneyWith(moneda, c.total)],
+  );
   const cuotas = q.cuotas.map((k) => `${k.tipo === 'inicial' ? 'Inicial' : 'Cuota'}: ${moneyWith(moneda, k.monto)} - vence ${fecha(k.fecha_vencimiento)}`);
   return renderComprobante(
     {

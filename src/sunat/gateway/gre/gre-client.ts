@@ -51,13 +51,7 @@ export class GreClient {
     return greError(json, raw);
   }
 
-  async status(
-    endpoints: SunatEndpoints,
-    sol: SolCredentials,
-    api: GreApiCredentials,
-    ticket: string,
-    options: CallOptions,
-  ): Promise<TicketStatusResult> {
+  async status(endpoints: SunatEndpoints, sol: SolCredentials, api: GreApiCredentials, ticket: string, options: CallOptions): Promise<TicketStatusResult> {
     const url = `${endpoints.greCpe}/v1/contribuyente/gem/comprobantes/envios/${encodeURIComponent(ticket)}`;
     const reply = await this.authorized(endpoints, sol, api, 'greStatus', ticket, options, (token) =>
       this.transport.request({ method: 'GET', url, headers: jsonHeaders(token) }),

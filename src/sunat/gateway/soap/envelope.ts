@@ -33,10 +33,7 @@ export const sendSummaryEnvelope = (sol: SolCredentials, fileName: string, zip: 
 
 export const getStatusEnvelope = (sol: SolCredentials, ticket: string) => soapEnvelope(sol, 'getStatus', { ticket });
 
-export const getStatusCdrEnvelope = (
-  sol: SolCredentials,
-  ref: { ruc: string; tipo: string; serie: string; numero: number },
-) =>
+export const getStatusCdrEnvelope = (sol: SolCredentials, ref: { ruc: string; tipo: string; serie: string; numero: number }) =>
   soapEnvelope(sol, 'getStatusCdr', {
     rucComprobante: ref.ruc,
     tipoComprobante: ref.tipo,

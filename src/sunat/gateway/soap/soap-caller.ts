@@ -17,13 +17,7 @@ export class SoapCaller {
   ) {}
 
   /** One SOAP round trip; anything that is not a readable SOAP answer becomes a failure result. */
-  async call(
-    operation: SunatOperation,
-    url: string,
-    envelope: string,
-    subject: string,
-    options: CallOptions = {},
-  ): Promise<SoapReply | FailureResult> {
+  async call(operation: SunatOperation, url: string, envelope: string, subject: string, options: CallOptions = {}): Promise<SoapReply | FailureResult> {
     const started = Date.now();
     const meta = { operation, host: hostOf(url), subject };
     const outcome = await this.transport.request({

@@ -3,10 +3,7 @@ import { limaDate } from './lima-date';
 
 export class CertificateUnreadableError extends SigningError {
   constructor(detail?: string) {
-    super(
-      SigningErrorCode.CERTIFICATE_UNREADABLE,
-      detail ? `No se pudo leer el certificado: ${detail}` : 'No se pudo leer el certificado.',
-    );
+    super(SigningErrorCode.CERTIFICATE_UNREADABLE, detail ? `No se pudo leer el certificado: ${detail}` : 'No se pudo leer el certificado.');
   }
 }
 

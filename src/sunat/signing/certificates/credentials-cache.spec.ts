@@ -4,7 +4,10 @@ import { SigningCredentialsCache } from './credentials-cache';
 
 // A small key is enough here: the cache never looks inside it.
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 512 });
-const credentials = (label: string): SigningCredentials => ({ privateKey: createPrivateKey(privateKey.export({ type: 'pkcs8', format: 'pem' })), certificateDerBase64: label });
+const credentials = (label: string): SigningCredentials => ({
+  privateKey: createPrivateKey(privateKey.export({ type: 'pkcs8', format: 'pem' })),
+  certificateDerBase64: label,
+});
 
 describe('SigningCredentialsCache', () => {
   it('loads once per company and version', async () => {
@@ -39,7 +42,11 @@ describe('SigningCredentialsCache', () => {
 
   it('does not remember a failed load', async () => {
     const cache = new SigningCredentialsCache();
-    await expect(cache.get(1, 'v1', () => { throw new Error('sin certificado'); })).rejects.toThrow('sin certificado');
+    await expect(
+      cache.get(1, 'v1', () => {
+        throw new Error('sin certificado');
+      }),
+    ).rejects.toThrow('sin certificado');
     expect((await cache.get(1, 'v1', () => credentials('ok'))).certificateDerBase64).toBe('ok');
   });
 });

@@ -9,11 +9,7 @@ export class SigningCredentialsCache {
   private readonly entries = new Map<string, { version: string; credentials: Promise<SigningCredentials> }>();
 
   /** Concurrent first calls share one load, so a beta company never gets two test certificates. */
-  get(
-    companyId: string | number,
-    version: string,
-    load: () => SigningCredentials | Promise<SigningCredentials>,
-  ): Promise<SigningCredentials> {
+  get(companyId: string | number, version: string, load: () => SigningCredentials | Promise<SigningCredentials>): Promise<SigningCredentials> {
     const key = String(companyId);
     const entry = this.entries.get(key);
     if (entry && entry.version === version) return entry.credentials;

@@ -46,19 +46,32 @@ describe('assertKdfCost: absurd key-derivation counts are refused before any der
 
   it('refuses an encrypted PKCS#8 PEM key with a raised PBKDF2 count', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
-    const info = forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString())));
+    const info = forge.pki.wrapRsaPrivateKey(
+      forge.pki.privateKeyToAsn1(forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString())),
+    );
     const encrypted = forge.pki.encryptPrivateKeyInfo(info, 'clave', { algorithm: 'aes256', count: 32768 });
     const { der, raised } = raiseCounts(Buffer.from(forge.asn1.toDer(encrypted).getBytes(), 'binary'));
     expect(raised).toBe(1);
     const pem = `-----BEGIN ENCRYPTED PRIVATE KEY-----\n${der.toString('base64').replace(/.{64}/g, '$&\n')}\n-----END ENCRYPTED PRIVATE KEY-----\n`;
-    expect(() => loadCertificate({ data: Buffer.from('-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----\n'), privateKey: Buffer.from(pem), password: 'clave' })).toThrow(
-      /iteraciones/,
-    );
+    expect(() =>
+      loadCertificate({ data: Buffer.from('-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----\n'), privateKey: Buffer.from(pem), password: 'clave' }),
+    ).toThrow(/iteraciones/);
   });
 
   it('ignores what is not DER and counts at the limit', () => {
     expect(() => assertKdfCost(Buffer.from('no es un certificado'))).not.toThrow();
-    const atLimit = Buffer.from([0x30, 0x08, 0x04, 0x01, 0x00, 0x02, 0x03, (MAX_KDF_ITERATIONS >> 16) & 0xff, (MAX_KDF_ITERATIONS >> 8) & 0xff, MAX_KDF_ITERATIONS & 0xff]);
+    const atLimit = Buffer.from([
+      0x30,
+      0x08,
+      0x04,
+      0x01,
+      0x00,
+      0x02,
+      0x03,
+      (MAX_KDF_ITERATIONS >> 16) & 0xff,
+      (MAX_KDF_ITERATIONS >> 8) & 0xff,
+      MAX_KDF_ITERATIONS & 0xff,
+    ]);
     expect(() => assertKdfCost(atLimit)).not.toThrow();
     atLimit[9] += 1;
     expect(() => assertKdfCost(atLimit)).toThrow(/iteraciones/);

@@ -42,7 +42,9 @@ export function assertKdfCost(der: Buffer): void {
         if (node.tag === SEQUENCE && kids[i].tag === OCTET_STRING && kids[i + 1].tag === INTEGER) {
           const count = integerValue(der, kids[i + 1]);
           if (count > MAX_KDF_ITERATIONS && !(kids.length >= 4 && count <= MAX_SCRYPT_COST && isScrypt(der, kids))) {
-            throw new CertificateUnreadableError(`pide ${count > Number.MAX_SAFE_INTEGER ? 'demasiadas' : count.toLocaleString('es-PE')} iteraciones de derivación de clave (máximo ${MAX_KDF_ITERATIONS.toLocaleString('es-PE')}).`);
+            throw new CertificateUnreadableError(
+              `pide ${count > Number.MAX_SAFE_INTEGER ? 'demasiadas' : count.toLocaleString('es-PE')} iteraciones de derivación de clave (máximo ${MAX_KDF_ITERATIONS.toLocaleString('es-PE')}).`,
+            );
           }
         }
       }

@@ -10,7 +10,9 @@ describe('loadCertificate', () => {
 
   beforeAll(async () => {
     cert = await sharedTestCertificate();
-    const asn1 = forge.pkcs12.toPkcs12Asn1(forge.pki.privateKeyFromPem(cert.privateKeyPem), [forge.pki.certificateFromPem(cert.certificatePem)], 'clave', { algorithm: '3des' });
+    const asn1 = forge.pkcs12.toPkcs12Asn1(forge.pki.privateKeyFromPem(cert.privateKeyPem), [forge.pki.certificateFromPem(cert.certificatePem)], 'clave', {
+      algorithm: '3des',
+    });
     pfx = Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
   });
 

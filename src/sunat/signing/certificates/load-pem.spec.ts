@@ -42,9 +42,7 @@ describe('loadPem', () => {
 
   it('refuses a key that belongs to another certificate', () => {
     expect(() => loadPem({ privateKey: other.privateKeyPem, certificate: cert.certificatePem })).toThrow(CertificateKeyMismatchError);
-    expect(() => loadPem({ privateKey: other.privateKeyPem, certificate: cert.certificatePem })).toThrow(
-      'La clave privada no corresponde al certificado.',
-    );
+    expect(() => loadPem({ privateKey: other.privateKeyPem, certificate: cert.certificatePem })).toThrow('La clave privada no corresponde al certificado.');
   });
 
   it('refuses text without a key or a certificate, and damaged blocks', () => {

@@ -2,6 +2,7 @@ import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { CertificateUnreadableError, WrongCertificatePasswordError } from './certificate-errors';
 import { assertKdfCost, encryptedPemDer } from './kdf-cost';
 import { checkCertificate, type CertificateCheckOptions, type LoadedCertificate } from './loaded-certificate';
+import { errorCode, errorMessage } from '@/common/errors/error-detail';
 
 export interface PemInput {
   /** PEM private key (PKCS#1 or PKCS#8, possibly encrypted). May be the same text as `certificate`. */
@@ -24,8 +25,8 @@ function readKey({ privateKey, passphrase }: PemInput): KeyObject {
   try {
     return createPrivateKey({ key: block[0], format: 'pem', passphrase });
   } catch (error) {
-    const code = String(error?.code ?? '');
-    if (/BAD_DECRYPT|PASSPHRASE|INTERRUPTED_OR_CANCELLED/i.test(code) || /passphrase|decrypt/i.test(String(error?.message))) {
+    const code = errorCode(error);
+    if (/BAD_DECRYPT|PASSPHRASE|INTERRUPTED_OR_CANCELLED/i.test(code) || /passphrase|decrypt/i.test(errorMessage(error))) {
       throw new WrongCertificatePasswordError();
     }
     throw new CertificateUnreadableError('la clave privada está dañada.');

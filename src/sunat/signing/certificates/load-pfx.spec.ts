@@ -1,12 +1,7 @@
 import forge from 'node-forge';
 import { openssl3StylePfx } from '../testing/independent-fixtures';
 import { sharedTestCertificate } from '../testing/test-credentials';
-import {
-  CertificateExpiredError,
-  CertificateNotYetValidError,
-  CertificateUnreadableError,
-  WrongCertificatePasswordError,
-} from './certificate-errors';
+import { CertificateExpiredError, CertificateNotYetValidError, CertificateUnreadableError, WrongCertificatePasswordError } from './certificate-errors';
 import { generateTestCertificate, type GeneratedCertificate } from './generate-test-certificate';
 import { loadPfx } from './load-pfx';
 
@@ -94,8 +89,6 @@ describe('loadPfx', () => {
   });
 
   it('refuses a certificate that is not valid yet at the given instant', () => {
-    expect(() => loadPfx(forgePfx(cert, 's'), 's', { now: new Date('2001-01-01T00:00:00Z') })).toThrow(
-      CertificateNotYetValidError,
-    );
+    expect(() => loadPfx(forgePfx(cert, 's'), 's', { now: new Date('2001-01-01T00:00:00Z') })).toThrow(CertificateNotYetValidError);
   });
 });

@@ -3,6 +3,7 @@ import forge from 'node-forge';
 import { CertificateKeyMismatchError, CertificateUnreadableError, WrongCertificatePasswordError } from './certificate-errors';
 import { assertKdfCost } from './kdf-cost';
 import { checkCertificate, type CertificateCheckOptions, type LoadedCertificate } from './loaded-certificate';
+import { errorMessage } from '@/common/errors/error-detail';
 
 const MAC_FAILURE = /MAC could not be verified/i;
 
@@ -42,7 +43,7 @@ function readPkcs12(der: string, password: string): Pkcs12Content {
     if (content.keyBags === 0) throw new CertificateUnreadableError('el archivo no contiene la clave privada.');
   } catch (error) {
     if (error instanceof CertificateUnreadableError) throw error;
-    if (MAC_FAILURE.test(String(error?.message))) throw new WrongCertificatePasswordError();
+    if (MAC_FAILURE.test(errorMessage(error))) throw new WrongCertificatePasswordError();
     failure = error;
   }
   // The MAC (checked above) takes the password as BMPString, but PBES2 (OpenSSL 3's default) feeds

@@ -1,11 +1,6 @@
 import { X509Certificate, type KeyObject } from 'node:crypto';
 import type { SigningCredentials } from '../signing-credentials';
-import {
-  CertificateExpiredError,
-  CertificateKeyMismatchError,
-  CertificateNotYetValidError,
-  UnsupportedCertificateKeyError,
-} from './certificate-errors';
+import { CertificateExpiredError, CertificateKeyMismatchError, CertificateNotYetValidError, UnsupportedCertificateKeyError } from './certificate-errors';
 
 /** What the certificate endpoint shows to the user. */
 export interface CertificateInfo {
@@ -34,11 +29,7 @@ export interface CertificateCheckOptions {
 }
 
 /** Checks that the pair can sign for SUNAT: RSA key, matching certificate, within its validity. */
-export function checkCertificate(
-  privateKey: KeyObject,
-  certificate: X509Certificate,
-  options: CertificateCheckOptions = {},
-): LoadedCertificate {
+export function checkCertificate(privateKey: KeyObject, certificate: X509Certificate, options: CertificateCheckOptions = {}): LoadedCertificate {
   if (privateKey.asymmetricKeyType !== 'rsa') {
     throw new UnsupportedCertificateKeyError(privateKey.asymmetricKeyType);
   }

@@ -65,7 +65,9 @@ function pkcs12Kdf(password: string, salt: Buffer, iterations: number, id: numbe
   const D = Buffer.alloc(v, id);
   const out: Buffer[] = [];
   for (let produced = 0; produced < length; produced += u) {
-    let A = createHash('sha256').update(Buffer.concat([D, I])).digest();
+    let A = createHash('sha256')
+      .update(Buffer.concat([D, I]))
+      .digest();
     for (let r = 1; r < iterations; r++) A = createHash('sha256').update(A).digest();
     out.push(A);
     const B = Buffer.concat([A, A]); // v bytes
@@ -106,13 +108,11 @@ export function openssl3StylePfx(certificatePem: string, privateKeyPem: string, 
 
   const authenticatedSafe = der(seq(certsInfo, keyInfo));
   const macSalt = randomBytes(8);
-  const mac = createHmac('sha256', pkcs12Kdf(password, macSalt, ITERATIONS, 3, 32)).update(authenticatedSafe).digest();
+  const mac = createHmac('sha256', pkcs12Kdf(password, macSalt, ITERATIONS, 3, 32))
+    .update(authenticatedSafe)
+    .digest();
   return der(
-    seq(
-      int(3),
-      seq(oid(OID.data), explicit0(octets(authenticatedSafe))),
-      seq(seq(seq(oid(OID.sha256), nul()), octets(mac)), octets(macSalt), int(ITERATIONS)),
-    ),
+    seq(int(3), seq(oid(OID.data), explicit0(octets(authenticatedSafe))), seq(seq(seq(oid(OID.sha256), nul()), octets(mac)), octets(macSalt), int(ITERATIONS))),
   );
 }
 
@@ -134,7 +134,10 @@ export function ecCertificate(days = 2): { certificatePem: string; privateKeyPem
   const signature = sign('sha256', der(tbs), privateKey); // DER-encoded ECDSA signature
   const cert = der(seq(tbs, seq(oid(OID.ecdsaWithSha256)), asn1.create(C.UNIVERSAL, T.BITSTRING, false, `\x00${signature.toString('binary')}`)));
   return {
-    certificatePem: `-----BEGIN CERTIFICATE-----\n${cert.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`,
+    certificatePem: `-----BEGIN CERTIFICATE-----\n${cert
+      .toString('base64')
+      .match(/.{1,64}/g)!
+      .join('\n')}\n-----END CERTIFICATE-----\n`,
     privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   };
 }

@@ -1,6 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { XMLDSIG_NS } from '../signature-algorithms';
+import { errorMessage } from '@/common/errors/error-detail';
 
 export interface Verification {
   ok: boolean;
@@ -21,7 +22,7 @@ export function verifyWithXmlCrypto(xml: string, certificatePem: string): Verifi
     const ok = verifier.checkSignature(xml);
     return { ok, detail: ok ? 'OK' : 'a reference did not validate' };
   } catch (error) {
-    return { ok: false, detail: String(error?.message ?? error) };
+    return { ok: false, detail: errorMessage(error) };
   }
 }
 
@@ -29,5 +30,8 @@ export function verifyWithXmlCrypto(xml: string, certificatePem: string): Verifi
 export function embeddedCertificatePem(xml: string): string {
   const base64 = /<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/.exec(xml)?.[1];
   if (!base64) throw new Error('El XML no lleva ds:X509Certificate');
-  return `-----BEGIN CERTIFICATE-----\n${base64.replace(/\s+/g, '').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+  return `-----BEGIN CERTIFICATE-----\n${base64
+    .replace(/\s+/g, '')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END CERTIFICATE-----\n`;
 }

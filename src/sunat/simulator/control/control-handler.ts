@@ -11,13 +11,7 @@ import { parseControlAction } from './control-actions';
  *   POST /__control/reset   forget documents, tickets, tokens, requests and queued actions
  *   GET  /__control/state
  */
-export async function handleControl(
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  state: SimulatorState,
-  options: ResolvedOptions,
-): Promise<void> {
+export async function handleControl(req: IncomingMessage, res: ServerResponse, path: string, state: SimulatorState, options: ResolvedOptions): Promise<void> {
   try {
     if (req.method === 'GET' && path === '/__control/state') return replyJson(res, 200, state.snapshot());
     if (req.method !== 'POST') return replyJson(res, 405, { error: 'método no permitido' });

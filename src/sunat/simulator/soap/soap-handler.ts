@@ -80,7 +80,7 @@ export class SoapHandler {
         return getStatusResponse(ticket.finalCode, ticket.cdrZip);
       }
       case 'getStatusCdr': {
-                if (fields.rucComprobante !== ruc) throw new SimFault('0154');
+        if (fields.rucComprobante !== ruc) throw new SimFault('0154');
         const document = this.state.documents.get(
           documentKey({ ruc: fields.rucComprobante, tipo: fields.tipoComprobante, serie: fields.serieComprobante, numero: fields.numeroComprobante }),
         );

@@ -19,9 +19,7 @@ function statusEnvelope(content: string): Answer {
   return {
     status: 200,
     contentType: XML,
-    body:
-      `<?xml version="1.0" encoding="UTF-8"?>` +
-      `<S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body>${content}</S:Body></S:Envelope>`,
+    body: `<?xml version="1.0" encoding="UTF-8"?>` + `<S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body>${content}</S:Body></S:Envelope>`,
   };
 }
 

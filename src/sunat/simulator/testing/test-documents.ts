@@ -23,8 +23,13 @@ const ROOT_NS: Record<string, string> = {
   VoidedDocuments: 'urn:sunat:names:specification:ubl:peru:schema:xsd:VoidedDocuments-1',
 };
 const ROOT_BY_TIPO: Record<string, string> = {
-  '01': 'Invoice', '03': 'Invoice', '07': 'CreditNote', '08': 'DebitNote', '09': 'DespatchAdvice',
-  RC: 'SummaryDocuments', RA: 'VoidedDocuments',
+  '01': 'Invoice',
+  '03': 'Invoice',
+  '07': 'CreditNote',
+  '08': 'DebitNote',
+  '09': 'DespatchAdvice',
+  RC: 'SummaryDocuments',
+  RA: 'VoidedDocuments',
 };
 
 export interface TestDocument {

@@ -5,4 +5,3 @@ import * as path from 'node:path';
  * PROVENANCE.md). Tests read it from here only: a clone of the repository is enough to run them.
  */
 export const VENDOR_SUNAT_DIR = path.resolve(__dirname, '../../../../vendor/sunat');
-

@@ -68,7 +68,9 @@ export function greenterInvoice(): Invoice {
   const amounts = noteAmounts({
     rate: 0.18,
     total: '76000.00',
-    lines: [{ precio_unitario: 38, cantidad: 2000, codigo: 'GLG199', codigo_sunat: '50202201', descripcion: 'Cerveza Clásica x 12 bot. 620 ml.', unidad: 'BX' }],
+    lines: [
+      { precio_unitario: 38, cantidad: 2000, codigo: 'GLG199', codigo_sunat: '50202201', descripcion: 'Cerveza Clásica x 12 bot. 620 ml.', unidad: 'BX' },
+    ],
   });
   return {
     tipo: '01',
@@ -94,10 +96,26 @@ export function openublSummary(): Summary {
     fecha_referencia: '2019-12-22',
     correlativo: 1,
     lines: [
-      { ...line, estado: '1', tipo_doc: '03', numero: 'B001-1', cliente: { tipo_doc: '1', numero: '12345678' }, total: '120.00', gravadas: '120.00', igv: '18.00' },
       {
-        ...line, estado: '1', tipo_doc: '07', numero: 'BC02-2', cliente: { tipo_doc: '1', numero: '12345678' },
-        documento_afectado: { tipo: '03', numero: 'B002-2' }, total: '118.00', gravadas: '118.00', igv: '18.00',
+        ...line,
+        estado: '1',
+        tipo_doc: '03',
+        numero: 'B001-1',
+        cliente: { tipo_doc: '1', numero: '12345678' },
+        total: '120.00',
+        gravadas: '120.00',
+        igv: '18.00',
+      },
+      {
+        ...line,
+        estado: '1',
+        tipo_doc: '07',
+        numero: 'BC02-2',
+        cliente: { tipo_doc: '1', numero: '12345678' },
+        documento_afectado: { tipo: '03', numero: 'B002-2' },
+        total: '118.00',
+        gravadas: '118.00',
+        igv: '18.00',
       },
     ],
   };
