@@ -17,9 +17,9 @@ function seeder(adminPassword: string | undefined, existing: boolean) {
 
 describe('AdminSeeder', () => {
   it('creates the administrator in the first active company with the configured password', async () => {
-    const s = seeder('secreto-123', false);
+    const s = seeder('secreto-largo-123', false);
     await s.run();
-    expect(s.created).toEqual([['admin', 'secreto-123', 7]]);
+    expect(s.created).toEqual([['admin', 'secreto-largo-123', 7]]);
   });
 
   it('refuses to boot without ADMIN_PASSWORD when there is no administrator yet (production)', async () => {
@@ -31,5 +31,12 @@ describe('AdminSeeder', () => {
     const s = seeder('otra', true);
     await s.run();
     expect(s.created).toEqual([]);
+  });
+
+  it('refuses a first administrator whose ADMIN_PASSWORD breaks the password rules', async () => {
+    const short = seeder('corta', false);
+    await expect(short.run()).rejects.toThrow(/ADMIN_PASSWORD/);
+    expect(short.created).toEqual([]);
+    await expect(seeder('password123', false).run()).rejects.toThrow(/ADMIN_PASSWORD/);
   });
 });

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { appConfig, AppConfig } from '@/config/app.config';
 import { EmpresasService } from '@/empresas/empresas.service';
+import { passwordProblem } from '@/usuarios/password-policy';
 import { UsuariosService } from '@/usuarios/usuarios.service';
 
 /**
@@ -25,6 +26,9 @@ export class AdminSeeder implements OnApplicationBootstrap {
       if (await this.usuarios.existsByUsuario(this.config.adminUser)) return;
       throw new Error('ADMIN_PASSWORD es obligatorio en producción para crear el administrador inicial.');
     }
+    // The first administrator follows the same password rules as every other user.
+    const problem = passwordProblem(this.config.adminPassword, 'ADMIN_PASSWORD');
+    if (problem && !(await this.usuarios.existsByUsuario(this.config.adminUser))) throw new Error(problem);
     if (await this.usuarios.ensureAdmin(this.config.adminUser, this.config.adminPassword, empresa.id_empresa)) {
       this.logger.log(`Administrador '${this.config.adminUser}' creado`);
     }
