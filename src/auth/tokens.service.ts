@@ -53,7 +53,10 @@ export class TokensService {
             AND t.expires_at > now()
             AND t.sesion_inicio > now() - make_interval(secs => $2)
             AND u.estado = '1'
-            AND e.estado = '1'`,
+            AND e.estado = '1'
+            -- an administrator switched into a company that was deactivated since: that session ends too
+            AND (t.id_empresa_activa = u.id_empresa
+                 OR EXISTS (SELECT 1 FROM empresas a WHERE a.id_empresa = t.id_empresa_activa AND a.estado = '1'))`,
         [match[1], sessionMaxHours() * 3600],
       );
     const row = rows[0];

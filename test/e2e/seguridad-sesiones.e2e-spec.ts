@@ -38,6 +38,19 @@ describe('Security: sessions', () => {
     await request(t.http).get('/api/verify').set(bearer(admin.token)).expect(200);
   });
 
+  it('an administrator switched into a company that is then deactivated loses that session; a new login works', async () => {
+    const empresa = await createEmpresa(t, admin);
+    const other = await login(t);
+    await request(t.http).post('/api/auth/switch-empresa').set(bearer(other.token)).send({ id_empresa: empresa.id_empresa }).expect(200);
+    await request(t.http).post(`/api/empresas/${empresa.id_empresa}`).set(bearer(admin.token)).send({ estado: '0' }).expect(201);
+
+    const list = await request(t.http).get('/api/ventas').set(bearer(other.token)).expect(401);
+    expect(list.body).toEqual(NO_AUTH);
+    await request(t.http).get('/api/verify').set(bearer(admin.token)).expect(200);
+    const again = await login(t);
+    await request(t.http).get('/api/ventas').set(bearer(again.token)).expect(200);
+  });
+
   it('an administrator resetting a password revokes every token of that user', async () => {
     const empresa = await createEmpresa(t, admin);
     const user = await createUserSession(t, admin, empresa.id_empresa, ['ventas.view']);
