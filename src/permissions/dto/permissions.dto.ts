@@ -1,13 +1,23 @@
-import { ArrayMaxSize, ArrayUnique, IsArray, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, ValidationArguments } from 'class-validator';
 import { MAX_INT4 } from '@/common/validators/limites';
+import { isPermissionName, PERMISSIONS } from '../permission-names';
+
+/** Names the unknown ones, as the service does: 'Permisos desconocidos: inventado.view'. */
+const permisosDesconocidos = (args: ValidationArguments): string => {
+  const values: unknown[] = Array.isArray(args.value) ? args.value : [args.value];
+  return `Permisos desconocidos: ${values
+    .filter((v) => !isPermissionName(v))
+    .map(String)
+    .join(', ')}`;
+};
 
 export class ReplacePermissionsDto {
-  /** Permission names '<module>.<action>'; the role ends up with exactly these. */
+  /** Permission names of `PERMISSIONS` ('<module>.<action>'); the role ends up with exactly these. */
   @IsArray()
   @ArrayMaxSize(100)
   @ArrayUnique()
   @IsString({ each: true })
-  @Matches(/^[a-z_]+\.(view|create|edit|delete)$/, { each: true, message: 'cada permiso debe tener la forma <modulo>.<accion>' })
+  @IsIn(PERMISSIONS, { each: true, message: permisosDesconocidos })
   permissions: string[];
 }
 
