@@ -36,6 +36,7 @@ import { VentasModule } from './ventas/ventas.module';
 import { NotasCreditoModule } from './notas-credito/notas-credito.module';
 import { NotasDebitoModule } from './notas-debito/notas-debito.module';
 import { NoStoreInterceptor } from './common/interceptors/no-store.interceptor';
+import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.interceptor';
 
 @Module({
   imports: [
@@ -73,6 +74,8 @@ import { NoStoreInterceptor } from './common/interceptors/no-store.interceptor';
     { provide: APP_GUARD, useClass: PermissionsGuard },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     { provide: APP_INTERCEPTOR, useClass: NoStoreInterceptor },
+    // After both guards: the active company of an authenticated request, for services and @EmpresaActual.
+    { provide: APP_INTERCEPTOR, useClass: EmpresaScopeInterceptor },
   ],
 })
 export class AppModule {}

@@ -20,7 +20,7 @@ export class PermissionsGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    const auth = this.cls.get('auth');
+    const auth = this.cls.get('principal');
     if (!auth) return false;
     if (auth.isAdmin) return true;
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets)) throw forbidden();

@@ -1,6 +1,22 @@
 import { ClsStore } from 'nestjs-cls';
 
-/** Who is calling and on behalf of which company: set by the AuthGuard, read by services. */
+/**
+ * Who is calling, as the bearer strategy resolved it (AuthGuard): identity, role permissions and the
+ * companies the token may act on. PermissionsGuard reads it; services never do (they read AuthContext).
+ */
+export interface AuthPrincipal {
+  userId: number;
+  rolId: number;
+  tokenId: string;
+  permissions: string[];
+  isAdmin: boolean;
+  /** The user's own company. */
+  userEmpresaId: number;
+  /** The company stored on the token (an administrator's switch-empresa). */
+  empresaActiva: number;
+}
+
+/** Who is calling and on behalf of which company: set by the EmpresaScopeInterceptor, read by services. */
 export interface AuthContext {
   userId: number;
   rolId: number;
@@ -12,6 +28,7 @@ export interface AuthContext {
 }
 
 export interface AppClsStore extends ClsStore {
+  principal?: AuthPrincipal;
   auth?: AuthContext;
 }
 
