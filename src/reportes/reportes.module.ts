@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
+import { JwtModule } from '@nestjs/jwt';
+import { appConfig } from '@/config/app.config';
 import { CotizacionesModule } from '@/cotizaciones/cotizaciones.module';
 import { EmpresasModule } from '@/empresas/empresas.module';
 import { GuiasRemisionModule } from '@/guias-remision/guias-remision.module';
@@ -6,6 +9,10 @@ import { NotasModule } from '@/notas/notas.module';
 import { VentasModule } from '@/ventas/ventas.module';
 import { DocumentosImpresosService } from './documentos/documentos-impresos.service';
 import { EmisorImpresoService } from './documentos/emisor-impreso.service';
+import { EnlaceArchivosService } from './enlaces/enlace-archivos.service';
+import { enlaceSigningKey } from './enlaces/enlace-key';
+import { EnlacesController } from './enlaces/enlaces.controller';
+import { EnlacesService } from './enlaces/enlaces.service';
 import { VentasExportController, VentasExportWebController } from './export/ventas-export.controller';
 import { VentasExportService } from './export/ventas-export.service';
 import { ReportesPdfService } from './reportes-pdf.service';
@@ -16,8 +23,22 @@ import { ReportesWebController } from './reportes-web.controller';
  * module in scan order, and /api/ventas/exportar-* must be matched before VentasController's /:id.
  */
 @Module({
-  imports: [EmpresasModule, GuiasRemisionModule, VentasModule, CotizacionesModule, NotasModule],
-  controllers: [VentasExportController, VentasExportWebController, ReportesWebController],
-  providers: [EmisorImpresoService, DocumentosImpresosService, ReportesPdfService, VentasExportService],
+  imports: [
+    EmpresasModule,
+    GuiasRemisionModule,
+    VentasModule,
+    CotizacionesModule,
+    NotasModule,
+    JwtModule.registerAsync({
+      inject: [appConfig.KEY],
+      useFactory: (app: ConfigType<typeof appConfig>) => ({
+        secret: enlaceSigningKey(app.secretKey),
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
+    }),
+  ],
+  controllers: [VentasExportController, VentasExportWebController, ReportesWebController, EnlacesController],
+  providers: [EmisorImpresoService, DocumentosImpresosService, ReportesPdfService, VentasExportService, EnlaceArchivosService, EnlacesService],
 })
 export class ReportesModule {}

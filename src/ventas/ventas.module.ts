@@ -46,6 +46,6 @@ import { VentasService } from './ventas.service';
     VentaXmlService,
     VentaBusquedaService,
   ],
-  exports: [VentasService, VentaBusquedaService],
+  exports: [VentasService, VentaBusquedaService, VentaArchivosService],
 })
 export class VentasModule {}
