@@ -7,8 +7,11 @@ import { Public } from '@/common/decorators/public.decorator';
 import { AuthService } from './auth.service';
 import { clientAddress } from './auth-limits';
 import { ChangePasswordDto, LoginDto, SwitchEmpresaDto } from './dto/auth.dto';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { AUTH_DOCS } from './auth.openapi';
 
 @ApiTags('auth')
+@ApiDocs(AUTH_DOCS)
 @Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}

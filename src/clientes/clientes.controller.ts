@@ -6,9 +6,12 @@ import { ListQueryDto } from '@/common/pagination';
 import { CreateClienteDto, UpdateClienteDto } from './dto/cliente.dto';
 import { toClienteResponse } from './cliente.mapper';
 import { ClientesService } from './clientes.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { CLIENTES_DOCS } from './clientes.openapi';
 
 @ApiTags('clientes')
 @ApiBearerAuth()
+@ApiDocs(CLIENTES_DOCS)
 @Controller('clientes')
 export class ClientesController {
   constructor(private readonly clientes: ClientesService) {}

@@ -6,9 +6,12 @@ import { RequirePermission } from '@/common/decorators/require-permission.decora
 import { CompraQueryDto, CreateCompraDto } from './dto/compra.dto';
 import { ComprasService } from './compras.service';
 import { RegistroComprasService } from './registro-compras.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { COMPRAS_DOCS } from './compras.openapi';
 
 @ApiTags('compras')
 @ApiBearerAuth()
+@ApiDocs(COMPRAS_DOCS)
 @Controller('compras')
 export class ComprasController {
   constructor(

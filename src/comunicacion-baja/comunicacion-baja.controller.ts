@@ -7,9 +7,12 @@ import { ConsultarTicketDto } from '@/lotes-sunat/dto/consultar-ticket.dto';
 import { TicketService } from '@/lotes-sunat/ticket.service';
 import { ComunicacionBajaService } from './comunicacion-baja.service';
 import { ComunicacionBajaDto } from './dto/comunicacion-baja.dto';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { COMUNICACION_BAJA_DOCS } from './comunicacion-baja.openapi';
 
 @ApiTags('comunicacion-baja')
 @ApiBearerAuth()
+@ApiDocs(COMUNICACION_BAJA_DOCS)
 @Controller('comunicacion-baja')
 export class ComunicacionBajaController {
   constructor(

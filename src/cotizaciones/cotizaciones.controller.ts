@@ -7,9 +7,12 @@ import { CambiarEstadoDto, CreateCotizacionDto, UpdateCotizacionDto } from './dt
 import { CotizacionListQueryDto } from './dto/cotizacion-query.dto';
 import { toCotizacionListadoResponse, toCotizacionResponse } from './cotizacion.mapper';
 import { CotizacionesService } from './cotizaciones.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { COTIZACIONES_DOCS } from './cotizaciones.openapi';
 
 @ApiTags('cotizaciones')
 @ApiBearerAuth()
+@ApiDocs(COTIZACIONES_DOCS)
 @Controller('cotizaciones')
 export class CotizacionesController {
   constructor(private readonly cotizaciones: CotizacionesService) {}

@@ -8,12 +8,15 @@ import { CertificadoService } from './certificado.service';
 import { CertificadoUploadDto, CreateEmpresaDto, UpdateEmpresaDto } from './dto/empresa.dto';
 import { toEmpresaResponse } from './empresa.mapper';
 import { EmpresasService } from './empresas.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { EMPRESAS_DOCS } from './empresas.openapi';
 
 // multer's own limit is a backstop; the service answers the 422 with the configured size.
 const UPLOAD_LIMIT = { limits: { fileSize: 10 * 1024 * 1024, files: 1 } };
 
 @ApiTags('empresas')
 @ApiBearerAuth()
+@ApiDocs(EMPRESAS_DOCS)
 @Controller('empresas')
 export class EmpresasController {
   constructor(

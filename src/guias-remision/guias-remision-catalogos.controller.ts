@@ -6,10 +6,13 @@ import { UbigeoQueryDto } from './dto/ubigeo-query.dto';
 import { MOTIVOS_TRASLADO } from './motivos-traslado';
 import { GuiasQueryService } from './services/guias-query.service';
 import { searchUbigeos } from './ubigeos/ubigeo-catalog';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { GUIAS_CATALOGOS_DOCS } from './guias-remision.openapi';
 
 /** Fixed-path helpers of the guide form. Registered before GuiasRemisionController so ':id' never shadows them. */
 @ApiTags('guias-remision')
 @ApiBearerAuth()
+@ApiDocs(GUIAS_CATALOGOS_DOCS)
 @Controller('guias-remision')
 export class GuiasRemisionCatalogosController {
   constructor(private readonly guias: GuiasQueryService) {}

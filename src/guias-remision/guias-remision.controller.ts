@@ -11,12 +11,15 @@ import { GuiaCreacionService } from './services/guia-creacion.service';
 import { GuiaEnvioService } from './services/guia-envio.service';
 import { GuiaTicketService } from './services/guia-ticket.service';
 import { GuiasQueryService } from './services/guias-query.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { GUIAS_DOCS } from './guias-remision.openapi';
 
 const download = (file: ArchivoGuia, type: string, disposition: 'inline' | 'attachment') =>
   new StreamableFile(file.contenido, { type, disposition: `${disposition}; filename="${file.nombre}"`, length: file.contenido.length });
 
 @ApiTags('guias-remision')
 @ApiBearerAuth()
+@ApiDocs(GUIAS_DOCS)
 @Controller('guias-remision')
 export class GuiasRemisionController {
   constructor(

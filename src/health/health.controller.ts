@@ -3,8 +3,11 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '@/common/decorators/public.decorator';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { HEALTH_DOCS } from './health.openapi';
 
 @ApiTags('health')
+@ApiDocs(HEALTH_DOCS)
 @Controller('health')
 export class HealthController {
   constructor(private readonly dataSource: DataSource) {}

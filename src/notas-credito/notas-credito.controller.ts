@@ -7,10 +7,13 @@ import { NotaServicios } from '@/notas/nota-servicios';
 import { NotasControllerBase } from '@/notas/notas.controller-base';
 import { CreateNotaCreditoDto } from './dto/create-nota-credito.dto';
 import { NOTA_CREDITO } from './nota-credito.kind';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { NOTAS_CREDITO_DOCS } from '@/notas/notas.openapi';
 
 /** /api/notas-credito: create here; list, detail, enviar, cdr, xml, motivos and buscar-venta from the base. */
 @ApiTags('notas-credito')
 @ApiBearerAuth()
+@ApiDocs(NOTAS_CREDITO_DOCS)
 @Controller('notas-credito')
 export class NotasCreditoController extends NotasControllerBase(NOTA_CREDITO) {
   constructor(notas: NotaServicios) {

@@ -6,9 +6,12 @@ import { AdminOnly } from '@/common/decorators/require-permission.decorator';
 import { ReplacePermissionsDto } from './dto/permissions.dto';
 import { toPermissionResponse } from './permission.mapper';
 import { PermissionsService } from './permissions.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { PERMISSIONS_DOCS } from './permissions.openapi';
 
 @ApiTags('permissions')
 @ApiBearerAuth()
+@ApiDocs(PERMISSIONS_DOCS)
 @Controller('permissions')
 export class PermissionsController {
   constructor(private readonly permissions: PermissionsService) {}

@@ -6,9 +6,12 @@ import { RequirePermission } from '@/common/decorators/require-permission.decora
 import { RoleDto } from './dto/permissions.dto';
 import { toRoleResponse } from './permission.mapper';
 import { RolesService } from './roles.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { ROLES_DOCS } from './permissions.openapi';
 
 @ApiTags('roles')
 @ApiBearerAuth()
+@ApiDocs(ROLES_DOCS)
 @Controller('roles')
 export class RolesController {
   constructor(private readonly roles: RolesService) {}

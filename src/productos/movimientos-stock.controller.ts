@@ -5,9 +5,12 @@ import { RequirePermission } from '@/common/decorators/require-permission.decora
 import { MovimientoStockQueryDto } from './dto/movimiento-stock.dto';
 import { toMovimientoStockResponse } from './producto.mapper';
 import { StockService } from './stock.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { MOVIMIENTOS_DOCS } from './productos.openapi';
 
 @ApiTags('productos')
 @ApiBearerAuth()
+@ApiDocs(MOVIMIENTOS_DOCS)
 @Controller('movimientos-stock')
 export class MovimientosStockController {
   constructor(private readonly stock: StockService) {}

@@ -9,11 +9,14 @@ import { ImportarListaDto } from './dto/importar.dto';
 import { toProductoResponse } from './producto.mapper';
 import { ProductosImportService } from './productos-import.service';
 import { ProductosService } from './productos.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { PRODUCTOS_DOCS } from './productos.openapi';
 
 const EXCEL_LIMIT = { limits: { fileSize: 5 * 1024 * 1024, files: 1 } };
 
 @ApiTags('productos')
 @ApiBearerAuth()
+@ApiDocs(PRODUCTOS_DOCS)
 @Controller('productos')
 export class ProductosController {
   constructor(

@@ -6,9 +6,12 @@ import { ListQueryDto } from '@/common/pagination';
 import { CreateProveedorDto, UpdateProveedorDto } from './dto/proveedor.dto';
 import { toProveedorResponse } from './proveedor.mapper';
 import { ProveedoresService } from './proveedores.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { PROVEEDORES_DOCS } from './proveedores.openapi';
 
 @ApiTags('proveedores')
 @ApiBearerAuth()
+@ApiDocs(PROVEEDORES_DOCS)
 @Controller('proveedores')
 export class ProveedoresController {
   constructor(private readonly proveedores: ProveedoresService) {}

@@ -5,6 +5,8 @@ import { AllowQueryToken } from '@/common/decorators/query-token.decorator';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
 import { PdfFile } from './pdf/pdf-file';
 import { ReportesPdfService } from './reportes-pdf.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { REPORTES_WEB_DOCS } from './reportes.openapi';
 
 /** Opened in a browser tab: the token may also come as ?token= (the URL is not logged with its query). */
 export function pdfResponse(file: PdfFile): StreamableFile {
@@ -20,6 +22,7 @@ export function pdfResponse(file: PdfFile): StreamableFile {
 @ApiQuery({ name: 'token', required: false, description: 'Token de acceso, para abrir el PDF en el navegador' })
 @ApiProduces('application/pdf')
 @AllowQueryToken()
+@ApiDocs(REPORTES_WEB_DOCS)
 @Controller()
 export class ReportesWebController {
   constructor(private readonly pdfs: ReportesPdfService) {}

@@ -7,9 +7,12 @@ import { ConsultarTicketDto } from '@/lotes-sunat/dto/consultar-ticket.dto';
 import { TicketService } from '@/lotes-sunat/ticket.service';
 import { ResumenDiarioDto } from './dto/resumen-diario.dto';
 import { ResumenDiarioService } from './resumen-diario.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { RESUMEN_DIARIO_DOCS } from './resumen-diario.openapi';
 
 @ApiTags('resumen-diario')
 @ApiBearerAuth()
+@ApiDocs(RESUMEN_DIARIO_DOCS)
 @Controller('resumen-diario')
 export class ResumenDiarioController {
   constructor(

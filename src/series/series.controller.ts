@@ -4,9 +4,12 @@ import { EmpresaActual } from '@/common/decorators/auth-context.decorator';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
 import { CreateSerieDto } from './dto/serie.dto';
 import { SeriesService } from './series.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { SERIES_DOCS } from './series.openapi';
 
 @ApiTags('series')
 @ApiBearerAuth()
+@ApiDocs(SERIES_DOCS)
 @Controller('series')
 export class SeriesController {
   constructor(private readonly series: SeriesService) {}

@@ -6,9 +6,12 @@ import { RequirePermission } from '@/common/decorators/require-permission.decora
 import { CreateUsuarioDto, UpdateUsuarioDto } from './dto/usuario.dto';
 import { toUsuarioResponse } from './usuario.mapper';
 import { UsuariosService } from './usuarios.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { USUARIOS_DOCS } from './usuarios.openapi';
 
 @ApiTags('usuarios')
 @ApiBearerAuth()
+@ApiDocs(USUARIOS_DOCS)
 @Controller('usuarios')
 export class UsuariosController {
   constructor(private readonly usuarios: UsuariosService) {}

@@ -11,6 +11,8 @@ import { VentaConsultaService } from './venta-consulta.service';
 import { VentaCreacionService } from './venta-creacion.service';
 import { VentaEdicionService } from './venta-edicion.service';
 import { VentaEnvioService } from './venta-envio.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { VENTAS_DOCS } from './ventas.openapi';
 
 /**
  * /api/ventas. Routes with a fixed second segment (exportar-excel, exportar-pdf: issue 10) must be
@@ -19,6 +21,7 @@ import { VentaEnvioService } from './venta-envio.service';
  */
 @ApiTags('ventas')
 @ApiBearerAuth()
+@ApiDocs(VENTAS_DOCS)
 @Controller('ventas')
 export class VentasController {
   constructor(

@@ -6,6 +6,8 @@ import { AllowQueryToken } from '@/common/decorators/query-token.decorator';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
 import { ExportarVentasQueryDto } from './exportar-ventas.query';
 import { VentasExportService } from './ventas-export.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { VENTAS_EXPORT_DOCS, VENTAS_EXPORT_WEB_DOCS } from '../reportes.openapi';
 
 /**
  * GET /api/ventas/exportar-excel and /exportar-pdf: the filters of GET /api/ventas, every matching sale.
@@ -14,6 +16,7 @@ import { VentasExportService } from './ventas-export.service';
  */
 @ApiTags('ventas')
 @ApiBearerAuth()
+@ApiDocs(VENTAS_EXPORT_DOCS)
 @Controller('ventas')
 export class VentasExportController {
   constructor(private readonly exportar: VentasExportService) {}
@@ -38,6 +41,7 @@ export class VentasExportController {
 @ApiBearerAuth()
 @ApiQuery({ name: 'token', required: false, description: 'Token de acceso, para descargar desde el navegador' })
 @AllowQueryToken()
+@ApiDocs(VENTAS_EXPORT_WEB_DOCS)
 @Controller('reporte/ventas')
 export class VentasExportWebController {
   constructor(private readonly exportar: VentasExportService) {}

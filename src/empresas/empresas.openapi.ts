@@ -1,0 +1,75 @@
+import type { DocsDe } from '@/common/openapi/openapi-docs';
+import type { EmpresasController } from './empresas.controller';
+
+const texto = (example: string, description?: string) => ({ type: 'string', example, ...(description ? { description } : {}) });
+
+export const EMPRESAS_DOCS: DocsDe<EmpresasController> = {
+  list: { summary: 'Listar empresas', description: 'Administradores: todas; los demás: la suya.' },
+  get: { summary: 'Ver una empresa' },
+  create: {
+    summary: 'Crear una empresa (administradores)',
+    description: '`modo` beta (por defecto) firma y envía como el RUC de pruebas 20000000001. `clave_sol` nunca se devuelve.',
+    body: {
+      ruc: '20603456786',
+      razon_social: 'COMERCIAL ANDINA S.A.C.',
+      comercial: 'ANDINA',
+      direccion: 'AV. AREQUIPA 1234, LINCE',
+      email: 'facturacion@andina.example.com',
+      telefono: '014445566',
+      ubigeo: '150116',
+      distrito: 'LINCE',
+      provincia: 'LIMA',
+      departamento: 'LIMA',
+      igv: 18,
+      modo: 'beta',
+    },
+  },
+  update: {
+    summary: 'Actualizar una empresa (y su logo)',
+    description: 'multipart/form-data con el archivo `logo` (PNG o JPEG) y los campos a cambiar, o JSON sin logo. Parcial.',
+    multipart: {
+      tambienJson: true,
+      properties: {
+        logo: { type: 'string', format: 'binary', description: 'PNG o JPEG' },
+        razon_social: texto('EMPRESA DEMO S.A.C.'),
+        comercial: texto('DEMO'),
+        direccion: texto('AV. LOS PRÓCERES 123'),
+        email: texto('demo@example.com'),
+        telefono: texto('014443322'),
+        ubigeo: texto('150101'),
+        distrito: texto('LIMA'),
+        provincia: texto('LIMA'),
+        departamento: texto('LIMA'),
+        igv: { type: 'number', example: 18 },
+        modo: { type: 'string', enum: ['beta', 'produccion'], example: 'beta' },
+        user_sol: texto('MODDATOS'),
+        clave_sol: { type: 'string', format: 'password', description: 'Se guarda cifrada; nunca se devuelve' },
+        estado: { type: 'string', enum: ['0', '1'], example: '1' },
+      },
+    },
+    body: { telefono: '014443322' },
+  },
+  deleteLogo: { summary: 'Quitar el logo de una empresa' },
+  certificado: {
+    summary: 'Subir el certificado digital de una empresa',
+    description:
+      '`certificado`: .pfx/.p12 con su `password`, o PEM (certificado y clave en un archivo, o la clave aparte en `clave_privada`). ' +
+      'Una empresa beta sin certificado firma con uno de prueba autogenerado.',
+    multipart: {
+      properties: {
+        certificado: { type: 'string', format: 'binary', description: '.pfx, .p12 o .pem' },
+        password: { type: 'string', format: 'password', description: 'Contraseña del .pfx/.p12' },
+        clave_privada: { type: 'string', format: 'binary', description: 'Clave privada PEM, si no viene en el mismo archivo' },
+      },
+      required: ['certificado'],
+    },
+    respuesta: {
+      status: 201,
+      example: {
+        success: true,
+        message: 'Certificado registrado correctamente.',
+        data: { subject: 'CN=EMPRESA DEMO S.A.C., O=20000000001', emisor: 'CN=LLAMA.PE SA', valido_desde: '2025-01-01', valido_hasta: '2026-01-01' },
+      },
+    },
+  },
+};

@@ -1,0 +1,43 @@
+import type { DocsDe, OperacionDoc } from '@/common/openapi/openapi-docs';
+import type { NotasCreditoController } from '@/notas-credito/notas-credito.controller';
+import type { NotasDebitoController } from '@/notas-debito/notas-debito.controller';
+
+type Comunes = 'motivos' | 'buscarVenta' | 'xml' | 'list' | 'detail' | 'enviar' | 'cdr';
+
+/** The routes both kinds share (NotasControllerBase); `serie` FC01/FD01 for facturas in the examples. */
+function comunes(nombre: string, tipo: '07' | '08', serie: string): Record<Comunes, OperacionDoc> {
+  return {
+    motivos: { summary: `Motivos de ${nombre}`, description: tipo === '07' ? 'Catálogo 09 de SUNAT.' : 'Catálogo 10 de SUNAT.' },
+    buscarVenta: {
+      summary: `Buscar la venta a la que se emitirá la ${nombre}`,
+      description: 'Por serie y número, en la empresa activa.',
+      query: { serie: 'F001', numero: '1' },
+    },
+    xml: { summary: `Ver el XML de una ${nombre}`, params: { nombre: `20000000001-${tipo}-${serie}-1.xml` }, respuesta: { archivo: 'application/xml' } },
+    list: { summary: `Listar ${nombre}s` },
+    detail: { summary: `Ver una ${nombre}` },
+    enviar: {
+      summary: `Enviar una ${nombre} a SUNAT`,
+      description: 'Síncrono: aceptada → estado aceptado con CDR; rechazada → 200 con success false.',
+    },
+    cdr: { summary: `Descargar el CDR de una ${nombre}`, respuesta: { archivo: 'application/zip' } },
+  };
+}
+
+export const NOTAS_CREDITO_DOCS: DocsDe<NotasCreditoController> = {
+  ...comunes('nota de crédito', '07', 'FC01'),
+  create: {
+    summary: 'Emitir una nota de crédito',
+    description: 'Serie FC01 (facturas) o BC01 (boletas). Aceptada por SUNAT, anula la venta. Motivo 1 = 01 Anulación de la operación.',
+    body: { id_venta: 1, motivo_id: 1, descripcion_motivo: 'ANULACIÓN DE LA OPERACIÓN' },
+  },
+};
+
+export const NOTAS_DEBITO_DOCS: DocsDe<NotasDebitoController> = {
+  ...comunes('nota de débito', '08', 'FD01'),
+  create: {
+    summary: 'Emitir una nota de débito',
+    description: 'Serie FD01 (facturas) o BD01 (boletas); `monto_total` incluye IGV. Motivo 11 = 01 Intereses por mora.',
+    body: { id_venta: 1, motivo_id: 11, monto_total: 11.8, descripcion_motivo: 'INTERESES POR MORA' },
+  },
+};

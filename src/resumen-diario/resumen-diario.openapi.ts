@@ -1,0 +1,22 @@
+import { hoyLima } from '@/common/fecha';
+import type { DocsDe } from '@/common/openapi/openapi-docs';
+import type { ResumenDiarioController } from './resumen-diario.controller';
+
+/** The boleta of `POST /api/ventas`'s second example is sale 2 on a fresh installation. */
+export const RESUMEN_DIARIO_DOCS: DocsDe<ResumenDiarioController> = {
+  enviar: {
+    summary: 'Enviar el resumen diario de boletas',
+    description: 'Boletas de `fecha_resumen` emitidas hace 7 días o menos; devuelve el ticket y las boletas quedan con estado_sunat 3.',
+    body: { ids: [2], fecha_resumen: hoyLima() },
+  },
+  anular: {
+    summary: 'Anular boletas aceptadas (resumen con estado 3)',
+    description: 'Solo boletas con estado_sunat 1 (aceptadas tras consultar el ticket del resumen).',
+    body: { ids: [2], fecha_resumen: hoyLima() },
+  },
+  consultar: {
+    summary: 'Consultar el ticket de un resumen diario o de una baja',
+    description: 'Use el `ticket` que devolvió el envío. 0 → aceptado; 98 → en proceso; otro → rechazado.',
+    body: { ticket: '1732752000001' },
+  },
+};

@@ -1,0 +1,54 @@
+import type { DocsDe } from '@/common/openapi/openapi-docs';
+import type { VentasController } from './ventas.controller';
+
+const factura = {
+  tipo_documento: '01',
+  cliente_documento: '20131312955',
+  cliente_datos: 'SUPERINTENDENCIA NACIONAL DE ADUANAS Y DE ADMINISTRACION TRIBUTARIA',
+  cliente_direccion: 'AV. GARCILASO DE LA VEGA 1472, LIMA',
+  tipo_moneda: 'PEN',
+  descontar_stock: false,
+  productos: [
+    { id_producto: 1, cantidad: 2 },
+    { descripcion: 'SERVICIO DE INSTALACIÓN', cantidad: 1, precio_unitario: 118, unidad_medida: 'ZZ' },
+  ],
+};
+
+const boleta = {
+  tipo_documento: '03',
+  cliente_documento: '45678912',
+  cliente_datos: 'JUAN PÉREZ QUISPE',
+  productos: [{ descripcion: 'CABLE HDMI 2 M', cantidad: 1, precio_unitario: 25 }],
+};
+
+export const VENTAS_DOCS: DocsDe<VentasController> = {
+  list: {
+    summary: 'Listar ventas',
+    description: 'Paginado; filtros por tipo, serie, estado, estado_sunat, fechas y cliente (los mismos de las exportaciones).',
+  },
+  create: {
+    summary: 'Emitir una venta (factura o boleta)',
+    description:
+      'Numera en la serie (por defecto F001/B001), calcula los montos con el IGV de la empresa y genera el XML UBL 2.1 firmado. ' +
+      'Una factura requiere un cliente con RUC. Las facturas se envían con `POST /api/ventas/{id}/enviar`; las boletas, en el resumen diario.',
+    bodies: {
+      factura: { summary: 'Factura a un RUC (producto 1 y una línea libre)', value: factura },
+      boleta: { summary: 'Boleta a un DNI', value: boleta },
+    },
+  },
+  get: { summary: 'Ver una venta' },
+  update: {
+    summary: 'Modificar una venta aún no enviada',
+    description: 'Solo con estado_sunat 0; las líneas se reemplazan y el XML se regenera.',
+    body: { productos: [{ id_producto: 1, cantidad: 3 }] },
+  },
+  remove: { summary: 'Eliminar una venta aún no enviada', params: { id: 3 } },
+  anular: { summary: 'Anular localmente una venta aún no enviada', description: 'estado 2 y devuelve el stock.', params: { id: 3 } },
+  descontarStock: { summary: 'Descontar el stock de una venta creada con descontar_stock false' },
+  enviar: {
+    summary: 'Enviar una factura a SUNAT',
+    description: 'Síncrono (sendBill): aceptada → estado_sunat 1 con CDR; rechazada → 200 con success false. Boletas: 409 (van en el resumen diario).',
+  },
+  xml: { summary: 'Descargar el XML firmado', respuesta: { archivo: 'application/xml' } },
+  cdr: { summary: 'Descargar el CDR (constancia de recepción) de SUNAT', respuesta: { archivo: 'application/zip' } },
+};
