@@ -17,6 +17,10 @@ export const COMPRAS_DOCS: DocsDe<ComprasController> = {
   get: { summary: 'Ver una compra' },
   create: { summary: 'Registrar una compra', description: 'Suma el stock de sus productos.', body: compra() },
   update: { summary: 'Reemplazar una compra', description: 'Las líneas se reemplazan y el stock se corrige.', body: { ...compra(), numero: 4568 } },
-  remove: { summary: 'Eliminar una compra', params: { id: 1 } },
-  anular: { summary: 'Anular una compra', description: 'estado 2 y el stock vuelve atrás.' },
+  remove: { summary: 'Eliminar una compra', description: 'Una compra no anulada; su stock vuelve atrás.', params: { id: 1 } },
+  anular: {
+    summary: 'Anular una compra',
+    description: 'estado 2 y el stock vuelve atrás. En el recorrido de ejemplo, la compra 2 (registrada de nuevo tras eliminar la 1).',
+    params: { id: 2 },
+  },
 };

@@ -19,5 +19,5 @@ export const ROLES_DOCS: DocsDe<RolesController> = {
   get: { summary: 'Ver un rol', params: { id: 2 } },
   create: { summary: 'Crear un rol', description: 'Sin `id_empresa` (administradores): rol global.', body: { nombre: 'Vendedor' } },
   update: { summary: 'Renombrar un rol', params: { id: 2 }, body: { nombre: 'Vendedor de tienda' } },
-  remove: { summary: 'Eliminar un rol', params: { id: 3 } },
+  remove: { summary: 'Eliminar un rol', description: 'Un rol sin usuarios.', params: { id: 2 } },
 };

@@ -16,8 +16,8 @@ const factura = {
 
 const boleta = {
   tipo_documento: '03',
-  cliente_documento: '45678912',
-  cliente_datos: 'JUAN PÉREZ QUISPE',
+  cliente_documento: '70123456',
+  cliente_datos: 'ANA MARÍA FLORES',
   productos: [{ descripcion: 'CABLE HDMI 2 M', cantidad: 1, precio_unitario: 25 }],
 };
 
@@ -42,7 +42,7 @@ export const VENTAS_DOCS: DocsDe<VentasController> = {
     description: 'Solo con estado_sunat 0; las líneas se reemplazan y el XML se regenera.',
     body: { productos: [{ id_producto: 1, cantidad: 3 }] },
   },
-  remove: { summary: 'Eliminar una venta aún no enviada', params: { id: 3 } },
+  remove: { summary: 'Eliminar una venta aún no enviada', params: { id: 4 } },
   anular: { summary: 'Anular localmente una venta aún no enviada', description: 'estado 2 y devuelve el stock.', params: { id: 3 } },
   descontarStock: { summary: 'Descontar el stock de una venta creada con descontar_stock false' },
   enviar: {
