@@ -5,7 +5,10 @@
  * globalThis. Semantics follow the Java reference tool (shared/tools/sunat-xsl, Functions.java).
  */
 import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { javaFind, javaMatchParts, javaReplace } from './java-regex';
+import { xslRoot } from './paths';
 
 /** Names under which the functions are published on globalThis (the driver calls js:<name>). */
 export const JS = {
@@ -17,6 +20,7 @@ export const JS = {
   difference: 'sunatRulesDifference',
   certSerial: 'sunatRulesCertSerial',
   radix: 'sunatRulesRadixConvert',
+  catalogHas: 'sunatRulesCatalogHas',
 } as const;
 
 const DATE = /^(-?\d{4,})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
@@ -163,6 +167,26 @@ export function radixConvert(value: string, from: number, to: number): string {
   return n.toString(t).toUpperCase();
 }
 
+const catalogIds = new Map<string, Set<string>>();
+
+/**
+ * True when SUNAT's catalogue file (…/cpe/catalogo/cat_NN.xml, read from the vendored tree once) has an entry
+ * `<c id="id">`: the indexed form of findElementInCatalog's `document($url)/l/c[@id=$id]` (prepare.ts).
+ */
+export function catalogHas(url: string, id: string): boolean {
+  const m = /(?:^|\/)cpe\/catalogo\/(cat_[0-9A-Za-z]+\.xml)$/.exec(url);
+  if (!m) throw new Error(`SUNAT rules: unexpected catalogue URL ${url}`);
+  let ids = catalogIds.get(m[1]);
+  if (!ids) {
+    const text = readFileSync(path.join(xslRoot(), 'commons', 'cpe', 'catalogo', m[1]), 'utf8');
+    ids = new Set<string>();
+    // attribute values of the vendored catalogues carry no entities (checked: no '&' inside id="…")
+    for (const c of text.matchAll(/<c\s[^>]*?\bid="([^"]*)"/g)) ids.add(c[1]);
+    catalogIds.set(m[1], ids);
+  }
+  return ids.has(id);
+}
+
 let installed = false;
 
 /** Publishes the functions on globalThis (idempotent). */
@@ -179,5 +203,6 @@ export function installExtensionFunctions(): void {
   g[JS.difference] = (a: string, b: string): string => difference(String(a), String(b));
   g[JS.certSerial] = (input: string): string => certSerial(String(input));
   g[JS.radix] = (value: string, from: number, to: number): string => radixConvert(String(value), Number(from), Number(to));
+  g[JS.catalogHas] = (url: string, id: string): boolean => catalogHas(String(url), String(id));
   installed = true;
 }

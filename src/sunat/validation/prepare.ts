@@ -53,7 +53,18 @@ const CATALOG_TEST_DP =
   '\t\n' +
   '    <!-- sunat-xsl: DataPower test restored -->';
 
-/** The Java tool's one source patch (Patches.java), same anchor, same replacement. */
+const CATALOG_LOOKUP = '<xsl:if test="count($idCatalogo) &gt;= 1 and count(document($url_catalogo)/l/c[@id=$idCatalogo]) &lt; 1 ">';
+/**
+ * Same test through a JS set of the catalogue's ids (extensions.ts catalogHas): the linear scan compared every entry of a
+ * catalogue (cat_25 has ~50,000) per call, ~0.1 s per invoice line. Node-sets and strings compare as strings
+ * in XPath 1.0, as key() does; anything else (a number) keeps the original scan.
+ */
+const CATALOG_LOOKUP_INDEXED =
+  '<xsl:if test="count($idCatalogo) &gt;= 1 and (if (every $v in $idCatalogo satisfies ($v instance of node() or $v instance of Q{http://www.w3.org/2001/XMLSchema}string))' +
+  ' then not(some $v in $idCatalogo satisfies Q{http://saxonica.com/ns/globalJS}sunatRulesCatalogHas(string($url_catalogo), string($v)))' +
+  ' else count(document($url_catalogo)/l/c[@id=$idCatalogo]) &lt; 1)">';
+
+/** The Java tool's one source patch (Patches.java), same anchor, same replacement; then a speed-up (same findings). */
 export const PATCHES: Patch[] = [
   {
     file: 'commons/error/validate_utils.xsl',
@@ -62,6 +73,12 @@ export const PATCHES: Patch[] = [
     reason:
       'findElementInCatalogProperty: the SFS copy tests the catalogue attribute @gre-r whatever $propiedad is;' +
       " restored DataPower's test (the commented dyn:evaluate: attribute named $propiedad, no guard)",
+  },
+  {
+    file: 'commons/error/validate_utils.xsl',
+    anchor: CATALOG_LOOKUP,
+    replacement: CATALOG_LOOKUP_INDEXED,
+    reason: 'findElementInCatalog: catalogue look-up in a JS set of ids instead of a scan (same result, cat_25 ~50,000 entries)',
   },
 ];
 
