@@ -15,6 +15,8 @@ import { EnlacesController } from './enlaces/enlaces.controller';
 import { EnlacesService } from './enlaces/enlaces.service';
 import { VentasExportController, VentasExportWebController } from './export/ventas-export.controller';
 import { VentasExportService } from './export/ventas-export.service';
+import { VentasZipController } from './export/ventas-zip.controller';
+import { VentasZipService } from './export/ventas-zip.service';
 import { ReportesPdfService } from './reportes-pdf.service';
 import { ReportesWebController } from './reportes-web.controller';
 
@@ -38,7 +40,15 @@ import { ReportesWebController } from './reportes-web.controller';
       }),
     }),
   ],
-  controllers: [VentasExportController, VentasExportWebController, ReportesWebController, EnlacesController],
-  providers: [EmisorImpresoService, DocumentosImpresosService, ReportesPdfService, VentasExportService, EnlaceArchivosService, EnlacesService],
+  controllers: [VentasZipController, VentasExportController, VentasExportWebController, ReportesWebController, EnlacesController],
+  providers: [
+    VentasZipService,
+    EmisorImpresoService,
+    DocumentosImpresosService,
+    ReportesPdfService,
+    VentasExportService,
+    EnlaceArchivosService,
+    EnlacesService,
+  ],
 })
 export class ReportesModule {}

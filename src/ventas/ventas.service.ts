@@ -4,6 +4,7 @@ import { SunatStatePatch, VentaView } from './dto/venta-view';
 import { Venta } from './entities/venta.entity';
 import { VentaViewLoader } from './venta-view.loader';
 import { FiltrosVentas, VentaExportada, ventasEnLotes } from './venta-lotes';
+import { DocumentoVenta, documentosVentasEnLotes } from './venta-documentos-lotes';
 
 /**
  * The sale as other modules use it (notes, guides, daily summaries, voiding, PDFs). Every method is
@@ -36,6 +37,11 @@ export class VentasService {
   /** The company's filtered sales in issue order, in batches read by keyset (exports of any size). */
   enLotes(empresaId: number, filtros: FiltrosVentas, lote?: number): AsyncGenerator<VentaExportada[]> {
     return ventasEnLotes(this.dataSource, empresaId, filtros, lote);
+  }
+
+  /** The company's sales of a period with a generated XML, in keyset batches (the monthly ZIP bundle). */
+  documentosEnLotes(empresaId: number, desde: string, hasta: string, lote?: number): AsyncGenerator<DocumentoVenta[]> {
+    return documentosVentasEnLotes(this.dataSource, empresaId, desde, hasta, lote);
   }
 
   /** Which of these sale ids exist in any company (SPEC.md's "must exist" rules of RC/RA bodies). */
