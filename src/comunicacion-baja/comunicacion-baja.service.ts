@@ -1,3 +1,4 @@
+import { LINEA_ANULACION } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '@/common/context/request-context';
 import { invalidField, sunatUnavailable } from '@/common/errors/http-errors';
@@ -88,7 +89,7 @@ export class ComunicacionBajaService {
       const rechazo = motivoRechazoBaja(venta);
       if (rechazo) advertencias.push(`${venta.numero_completo}: ${rechazo.reason}`);
       // SPEC.md: every accepted 01/07/08 sale of the request goes to '3', those past the deadline included.
-      if (!rechazo || rechazo.deadline) lineas.push({ venta, estado_linea: '3', motivo: motivosVenta.get(venta.id_venta), incluido: !rechazo });
+      if (!rechazo || rechazo.deadline) lineas.push({ venta, estado_linea: LINEA_ANULACION, motivo: motivosVenta.get(venta.id_venta), incluido: !rechazo });
     }
     // A refused note is only reported: its state does not change (the deadline hold is for sales).
     let lineasNota: LoteLineaNota[] = [];

@@ -1,11 +1,11 @@
+import { BAJA_EN_PROCESO, NOTA_ACEPTADA, NOTA_ANULADA, SUNAT_ACEPTADA } from '@/common/estados';
 import { diasDesde } from '@/common/fecha';
+import { msgFueraDePlazo, PLAZO_BAJA_RESUMEN_DIAS } from '@/common/plazos';
 import type { NotaParaBaja } from '@/notas/nota-baja.service';
 import type { VentaView } from '@/ventas/dto/venta-view';
 
-export const PLAZO_DIAS = 7;
 const TIPOS_BAJA = ['01', '07', '08'];
 const MSG_TIPO = 'solo facturas y notas se dan de baja; las boletas se anulan con el resumen diario.';
-const msgPlazo = (fecha: string) => `han pasado más de ${PLAZO_DIAS} días desde su emisión (${fecha}).`;
 
 /**
  * SPEC.md's rules per sale, in order; null when the sale may be voided. `deadline` tells the caller
@@ -13,8 +13,8 @@ const msgPlazo = (fecha: string) => `han pasado más de ${PLAZO_DIAS} días desd
  */
 export function motivoRechazoBaja(venta: VentaView, now = new Date()): { reason: string; deadline: boolean } | null {
   if (!TIPOS_BAJA.includes(venta.tipoDocumento.cod_sunat)) return { reason: MSG_TIPO, deadline: false };
-  if (venta.estado_sunat !== '1') return { reason: `no está aceptada por SUNAT (estado_sunat ${venta.estado_sunat}).`, deadline: false };
-  if (diasDesde(venta.fecha_emision, now) > PLAZO_DIAS) return { reason: msgPlazo(venta.fecha_emision), deadline: true };
+  if (venta.estado_sunat !== SUNAT_ACEPTADA) return { reason: `no está aceptada por SUNAT (estado_sunat ${venta.estado_sunat}).`, deadline: false };
+  if (diasDesde(venta.fecha_emision, now) > PLAZO_BAJA_RESUMEN_DIAS) return { reason: msgFueraDePlazo(venta.fecha_emision), deadline: true };
   return null;
 }
 
@@ -24,9 +24,9 @@ export function motivoRechazoBaja(venta: VentaView, now = new Date()): { reason:
  */
 export function motivoRechazoBajaNota(nota: NotaParaBaja, now = new Date()): string | null {
   if (!TIPOS_BAJA.includes(nota.tipoDocumento)) return MSG_TIPO;
-  if (nota.estado === 'anulado') return 'ya fue dada de baja en SUNAT.';
-  if (nota.estado !== 'aceptado') return `no está aceptada por SUNAT (estado ${nota.estado}).`;
-  if (nota.baja === 'en_proceso') return 'tiene una comunicación de baja en proceso.';
-  if (diasDesde(nota.fecha_emision, now) > PLAZO_DIAS) return msgPlazo(nota.fecha_emision);
+  if (nota.estado === NOTA_ANULADA) return 'ya fue dada de baja en SUNAT.';
+  if (nota.estado !== NOTA_ACEPTADA) return `no está aceptada por SUNAT (estado ${nota.estado}).`;
+  if (nota.baja === BAJA_EN_PROCESO) return 'tiene una comunicación de baja en proceso.';
+  if (diasDesde(nota.fecha_emision, now) > PLAZO_BAJA_RESUMEN_DIAS) return msgFueraDePlazo(nota.fecha_emision);
   return null;
 }

@@ -14,7 +14,7 @@ import { Cotizacion } from './entities/cotizacion.entity';
 import { CotizacionCuota } from './entities/cotizacion-cuota.entity';
 import { CotizacionDetalle } from './entities/cotizacion-detalle.entity';
 import { CotizacionListado } from './entities/cotizacion-listado.entity';
-import { ESTADO_INICIAL, EstadoCotizacion } from './estado-cotizacion';
+import { COTIZACION_APROBADA, COTIZACION_PENDIENTE, COTIZACION_RECHAZADA, EstadoCotizacion } from '@/common/estados';
 import { numeroCotizacion, SERIE_CONTADOR, TIPO_CONTADOR } from './numeracion';
 
 const RECURSO = 'Cotización';
@@ -74,7 +74,7 @@ export class CotizacionesService {
         id_empresa: empresaId,
         id_usuario: userId,
         numero: numeroCotizacion(correlativo),
-        estado: ESTADO_INICIAL,
+        estado: COTIZACION_PENDIENTE,
       });
       const cotizacionId = inserted.identifiers[0].id_cotizacion as number;
       await this.contenido.guardarDetalle(manager, cotizacionId, contenido);
@@ -105,7 +105,7 @@ export class CotizacionesService {
 
   /** DELETE keeps the record: it only becomes rechazada. */
   async rechazar(empresaId: number, id: number): Promise<void> {
-    await this.cambiarEstado(empresaId, id, 'rechazada');
+    await this.cambiarEstado(empresaId, id, COTIZACION_RECHAZADA);
   }
 
   /**
@@ -118,8 +118,8 @@ export class CotizacionesService {
       ? await manager.findOne(Cotizacion, { where: { id_cotizacion: cotizacionId, id_empresa: empresaId }, lock: { mode: 'pessimistic_write' } })
       : null;
     if (!cotizacion) throw invalidField('cotizacion_id', 'La cotización no existe en la empresa.');
-    if (cotizacion.id_cliente !== null && cotizacion.estado !== 'aprobada') {
-      await manager.update(Cotizacion, { id_cotizacion: cotizacionId }, { estado: 'aprobada' });
+    if (cotizacion.id_cliente !== null && cotizacion.estado !== COTIZACION_APROBADA) {
+      await manager.update(Cotizacion, { id_cotizacion: cotizacionId }, { estado: COTIZACION_APROBADA });
     }
   }
 

@@ -1,4 +1,5 @@
-import { EstadoGuia, GuiaRemision } from './entities/guia-remision.entity';
+import type { EstadoGuia } from '@/common/estados';
+import { GuiaRemision } from './entities/guia-remision.entity';
 import { GuiaRemisionDetalle } from './entities/guia-remision-detalle.entity';
 
 export interface GuiaDetalleResponse {

@@ -1,3 +1,4 @@
+import { GUIA_ENVIADA } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { GuiaResponse, toGuiaResponse } from './guia.mapper';
 import { GuiasQueryService } from './services/guias-query.service';
@@ -32,7 +33,7 @@ export class GuiasRemisionService {
     const rows = await this.guias
       .createQueryBuilder('g')
       .select(['g.id', 'g.id_empresa', 'g.ticket_sunat', 'g.updated_at'])
-      .where(`g.estado = 'enviado' AND g.ticket_sunat IS NOT NULL`)
+      .where('g.estado = :estado AND g.ticket_sunat IS NOT NULL', { estado: GUIA_ENVIADA })
       .orderBy('g.updated_at', 'ASC')
       .limit(limit)
       .getMany();
@@ -50,7 +51,7 @@ export class GuiasRemisionService {
 
   /** Still waiting for SUNAT's final answer. */
   async isPending(guiaId: number): Promise<boolean> {
-    return this.guias.exists({ where: { id: guiaId, estado: 'enviado' } });
+    return this.guias.exists({ where: { id: guiaId, estado: GUIA_ENVIADA } });
   }
 
   resolveTicket(empresaId: number, guiaId: number): Promise<TicketGuiaResult> {

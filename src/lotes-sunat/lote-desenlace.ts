@@ -1,3 +1,4 @@
+import { LINEA_ANULACION, SUNAT_ACEPTADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { EntityManager } from 'typeorm';
 import { NotaBajaService } from '@/notas/nota-baja.service';
 import { VentasService } from '@/ventas/ventas.service';
@@ -26,13 +27,13 @@ export async function applyLoteOutcome(
     }
     const id = item.id_venta!;
     if (!item.incluido) {
-      await ventas.setSunatState(manager, id, { estado_sunat: '1', mensaje_sunat: 'No se incluyó en la comunicación de baja.' });
+      await ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: 'No se incluyó en la comunicación de baja.' });
       continue;
     }
-    const anulacion = lote.tipo === 'RA' || item.estado_linea === '3';
-    if (accepted && anulacion) await ventas.setSunatState(manager, id, { estado: '2', estado_sunat: '2', mensaje_sunat: mensaje });
-    else if (accepted) await ventas.setSunatState(manager, id, { estado_sunat: '1', mensaje_sunat: mensaje });
-    else if (anulacion) await ventas.setSunatState(manager, id, { estado_sunat: '1', mensaje_sunat: mensaje });
-    else await ventas.setSunatState(manager, id, { estado_sunat: '2', mensaje_sunat: mensaje });
+    const anulacion = lote.tipo === 'RA' || item.estado_linea === LINEA_ANULACION;
+    if (accepted && anulacion) await ventas.setSunatState(manager, id, { estado: VENTA_ANULADA, estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
+    else if (accepted) await ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
+    else if (anulacion) await ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
+    else await ventas.setSunatState(manager, id, { estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
   }
 }

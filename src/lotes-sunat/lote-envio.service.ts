@@ -1,3 +1,4 @@
+import { LINEA_ANULACION, LOTE_ENVIADO, LOTE_PREPARADO, SUNAT_EN_PROCESO } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { hoyLima } from '@/common/fecha';
@@ -60,7 +61,7 @@ export class LoteEnvioService {
           correlativo,
           nombre_archivo: issued.nombre_xml,
           hash_cpe: issued.hash,
-          estado: 'preparado',
+          estado: LOTE_PREPARADO,
         }),
       );
       await manager.insert(LoteSunatItem, [
@@ -75,7 +76,7 @@ export class LoteEnvioService {
           id_lote: saved.id,
           id_nota_credito: l.nota.tipo === 'NC' ? l.nota.id : null,
           id_nota_debito: l.nota.tipo === 'ND' ? l.nota.id : null,
-          estado_linea: '3' as const,
+          estado_linea: LINEA_ANULACION,
           motivo: l.motivo,
           incluido: true,
         })),
@@ -86,9 +87,9 @@ export class LoteEnvioService {
     const result = await this.issuer.sendSummary(emisor.context(), input.empresaId, lote.name);
     if (result.kind === 'ticket') {
       await this.dataSource.transaction(async (manager) => {
-        await manager.update(LoteSunat, { id: lote.id }, { estado: 'enviado', ticket: result.ticket });
+        await manager.update(LoteSunat, { id: lote.id }, { estado: LOTE_ENVIADO, ticket: result.ticket });
         for (const linea of input.lineas) {
-          await this.ventas.setSunatState(manager, linea.venta.id_venta, { estado_sunat: '3', mensaje_sunat: input.mensajeTicket(result.ticket) });
+          await this.ventas.setSunatState(manager, linea.venta.id_venta, { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: input.mensajeTicket(result.ticket) });
         }
         for (const linea of notas) {
           await this.notas.marcarEnProceso(manager, linea.nota.tipo, linea.nota.id, input.mensajeTicket(result.ticket));

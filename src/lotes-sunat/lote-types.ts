@@ -1,11 +1,12 @@
 import type { NotaParaBaja } from '@/notas/nota-baja.service';
 import type { Company } from '@/sunat/documents/common';
+import type { EstadoLinea } from '@/common/estados';
 import type { VentaView } from '@/ventas/dto/venta-view';
 import type { TipoLote } from './entities/lote-sunat.entity';
 
 export interface LoteLinea {
   venta: VentaView;
-  estado_linea: '1' | '2' | '3';
+  estado_linea: EstadoLinea;
   motivo?: string;
   /** false: not sent in the file, only held in estado_sunat '3' until the batch ends (RA deadline). */
   incluido: boolean;

@@ -1,3 +1,4 @@
+import { LOTE_ACEPTADO, LOTE_ENVIADO, LOTE_RECHAZADO } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { notFound, sunatUnavailable } from '@/common/errors/http-errors';
@@ -47,14 +48,14 @@ export class TicketService {
   /** Poller: true once the batch has its final answer. */
   async resolverLote(loteId: number): Promise<boolean> {
     const lote = await this.dataSource.getRepository(LoteSunat).findOne({ where: { id: loteId } });
-    if (!lote || lote.estado !== 'enviado' || !lote.ticket) return true;
+    if (!lote || lote.estado !== LOTE_ENVIADO || !lote.ticket) return true;
     const outcome = outcomeOf(await this.query(lote.id_empresa, lote.ticket));
     return outcome === 'aceptado' || outcome === 'rechazado';
   }
 
   /** Ids of batches still waiting for SUNAT (for the poller's start-up sweep). */
   async pendientes(): Promise<number[]> {
-    const rows = await this.dataSource.getRepository(LoteSunat).find({ select: { id: true }, where: { estado: 'enviado' } });
+    const rows = await this.dataSource.getRepository(LoteSunat).find({ select: { id: true }, where: { estado: LOTE_ENVIADO } });
     return rows.map((r) => r.id);
   }
 
@@ -69,7 +70,7 @@ export class TicketService {
   private async close(empresaId: number, ticket: string, result: TicketStatusResult, accepted: boolean): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const lote = await manager.findOne(LoteSunat, { where: { id_empresa: empresaId, ticket }, lock: { mode: 'pessimistic_write' } });
-      if (!lote || lote.estado !== 'enviado') return;
+      if (!lote || lote.estado !== LOTE_ENVIADO) return;
       const code = 'code' in result ? result.code : '';
       const mensaje = ('message' in result && result.message) || (accepted ? 'Aceptado por SUNAT.' : 'Error desconocido');
       const items = await manager.find(LoteSunatItem, { where: { id_lote: lote.id } });
@@ -79,7 +80,7 @@ export class TicketService {
         LoteSunat,
         { id: lote.id },
         {
-          estado: accepted ? 'aceptado' : 'rechazado',
+          estado: accepted ? LOTE_ACEPTADO : LOTE_RECHAZADO,
           codigo: code,
           mensaje,
           notas: notasOf(result),

@@ -2,10 +2,21 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { NOTA_CREDITO } from '@/notas-credito/nota-credito.kind';
 import { NOTA_DEBITO } from '@/notas-debito/nota-debito.kind';
-import { SUNAT_ACEPTADA, SUNAT_RECHAZADA, VENTA_ACTIVA, VENTA_ANULADA } from '@/ventas/entities/venta.entity';
+import {
+  BAJA_ACEPTADA,
+  BAJA_EN_PROCESO,
+  BajaNota,
+  EstadoNota,
+  NOTA_ACEPTADA,
+  NOTA_ANULADA,
+  SUNAT_ACEPTADA,
+  SUNAT_RECHAZADA,
+  VENTA_ACTIVA,
+  VENTA_ANULADA,
+} from '@/common/estados';
 import { VentasService } from '@/ventas/ventas.service';
 import { TipoNota } from './entities/motivo-nota.entity';
-import { BAJA_ACEPTADA, BAJA_EN_PROCESO, BajaNota, EstadoNota, NOTA_ACEPTADA, NOTA_ANULADA, NotaBase } from './entities/nota-base';
+import { NotaBase } from './entities/nota-base';
 import { NotaKind } from './nota-kind';
 
 /** What the voiding communication (RA) needs of a note. */

@@ -11,7 +11,7 @@ import { VentaView } from '@/ventas/dto/venta-view';
 import { VentasService } from '@/ventas/ventas.service';
 import { CreateNotaDto } from './dto/create-nota.dto';
 import { MotivoNota } from './entities/motivo-nota.entity';
-import { NOTA_ACEPTADA, NOTA_PENDIENTE } from './entities/nota-base';
+import { NOTA_ACEPTADA, NOTA_PENDIENTE } from '@/common/estados';
 import { MotivosNotaService } from './motivos-nota.service';
 import { nombreNota, notaDocumento } from './nota-documento';
 import { NotaKind, notaUrls } from './nota-kind';

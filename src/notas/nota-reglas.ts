@@ -1,6 +1,6 @@
 import { invalidField } from '@/common/errors/http-errors';
 import { VentaView } from '@/ventas/dto/venta-view';
-import { SUNAT_ACEPTADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/ventas/entities/venta.entity';
+import { SUNAT_ACEPTADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { FACTURA } from '@/ventas/tipos-documento';
 import { MSG_NOTA } from './nota-messages';
 

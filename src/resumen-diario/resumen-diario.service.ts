@@ -1,3 +1,4 @@
+import { EstadoLinea, LINEA_ADICION, LINEA_ANULACION, LINEA_MODIFICACION, SUNAT_ACEPTADA } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '@/common/context/request-context';
 import { sunatUnavailable } from '@/common/errors/http-errors';
@@ -103,7 +104,7 @@ export class ResumenDiarioService {
 }
 
 /** '3' annuls; a boleta SUNAT already has is sent again as a modification ('2'); otherwise an addition ('1'). */
-function lineStatus(venta: VentaView, modo: Modo): '1' | '2' | '3' {
-  if (modo === 'anular') return '3';
-  return venta.estado_sunat === '1' ? '2' : '1';
+function lineStatus(venta: VentaView, modo: Modo): EstadoLinea {
+  if (modo === 'anular') return LINEA_ANULACION;
+  return venta.estado_sunat === SUNAT_ACEPTADA ? LINEA_MODIFICACION : LINEA_ADICION;
 }

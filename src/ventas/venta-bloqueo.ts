@@ -1,6 +1,7 @@
 import { EntityManager } from 'typeorm';
 import { assertSameEmpresa, conflict } from '@/common/errors/http-errors';
-import { Venta, VENTA_ANULADA, SUNAT_PENDIENTE } from './entities/venta.entity';
+import { SUNAT_PENDIENTE, VENTA_ANULADA } from '@/common/estados';
+import { Venta } from './entities/venta.entity';
 import { RECURSO_VENTA } from './venta-consulta.service';
 
 export const MSG_VENTA = {

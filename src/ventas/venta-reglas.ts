@@ -1,18 +1,16 @@
 import { invalidField } from '@/common/errors/http-errors';
 import { diasDesde, hoyLima } from '@/common/fecha';
 import { D } from '@/common/money';
+import { DIAS_ATRAS_EMISION } from '@/common/plazos';
 import { FACTURA } from './tipos-documento';
 import { TOTAL_MAXIMO, TotalesVenta } from './venta-totales';
-
-/** Days back an issue date may go: facturas must reach SUNAT within 3 days, boletas fit the 7-day daily summary. */
-export const DIAS_ATRAS = { factura: 3, boleta: 7 } as const;
 
 /** The issue date: today in Lima by default; never in the future, never past the sending deadline. */
 export function fechaEmision(tipo: string, fecha: string | undefined, now = new Date()): string {
   const valor = fecha ?? hoyLima(now);
   const dias = diasDesde(valor, now);
   if (dias < 0) throw invalidField('fecha_emision', 'La fecha de emisión no puede ser futura.');
-  const limite = tipo === FACTURA ? DIAS_ATRAS.factura : DIAS_ATRAS.boleta;
+  const limite = tipo === FACTURA ? DIAS_ATRAS_EMISION.factura : DIAS_ATRAS_EMISION.boleta;
   if (dias > limite) {
     throw invalidField('fecha_emision', `La fecha de emisión no puede tener más de ${limite} días de antigüedad para este tipo de documento.`);
   }

@@ -21,7 +21,7 @@ import {
 } from 'class-validator';
 import { MAX_INT4 } from '@/common/validators/limites';
 import { applyDecorators } from '@nestjs/common';
-import { ESTADOS_COTIZACION, EstadoCotizacion } from '../estado-cotizacion';
+import { ESTADOS_COTIZACION, EstadoCotizacion } from '@/common/estados';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const money = { maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false };

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { EstadoCotizacion } from '../estado-cotizacion';
+import { COTIZACION_PENDIENTE, EstadoCotizacion } from '@/common/estados';
 
 /** Amounts stay strings as pg returns them; decimal.js works on them, never JS floats. */
 @Entity('cotizaciones')
@@ -65,7 +65,7 @@ export class Cotizacion {
   @Column({ type: 'varchar', length: 500, nullable: true })
   direccion: string | null;
 
-  @Column({ type: 'varchar', length: 10, default: 'pendiente' })
+  @Column({ type: 'varchar', length: 10, default: COTIZACION_PENDIENTE })
   estado: EstadoCotizacion;
 
   @CreateDateColumn({ type: 'timestamptz' })

@@ -1,8 +1,6 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { EstadoGuia, GUIA_PENDIENTE } from '@/common/estados';
 import { GuiaRemisionDetalle } from './guia-remision-detalle.entity';
-
-/** SPEC "Dispatch guide estado": pendiente (XML generated) → enviado (ticket) → aceptado / rechazado. */
-export type EstadoGuia = 'pendiente' | 'enviado' | 'aceptado' | 'rechazado';
 
 /** Weights stay strings as pg returns numeric columns; they go to the XML as written. */
 @Entity('guias_remision')
@@ -50,7 +48,7 @@ export class GuiaRemision {
 
   @Column({ type: 'varchar', length: 500, nullable: true }) observaciones: string | null;
 
-  @Column({ type: 'varchar', length: 10, default: 'pendiente' }) estado: EstadoGuia;
+  @Column({ type: 'varchar', length: 10, default: GUIA_PENDIENTE }) estado: EstadoGuia;
   @Column({ type: 'varchar', length: 100, nullable: true }) ticket_sunat: string | null;
   @Column({ type: 'varchar', length: 100, nullable: true }) hash_cpe: string | null;
   @Column({ type: 'varchar', length: 500, nullable: true }) xml_url: string | null;

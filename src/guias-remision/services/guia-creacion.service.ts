@@ -1,3 +1,4 @@
+import { GUIA_PENDIENTE } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { horaLima, hoyLima } from '@/common/fecha';
@@ -107,7 +108,7 @@ export class GuiaCreacionService {
       vehiculo_placa: blankToNull(dto.vehiculo_placa?.replace(/[\s-]/g, '')),
       vehiculo_m1l: dto.vehiculo_m1l ?? false,
       observaciones: blankToNull(dto.observaciones),
-      estado: 'pendiente',
+      estado: GUIA_PENDIENTE,
       detalles: dto.detalles.map((d) =>
         Object.assign(new GuiaRemisionDetalle(), {
           id_producto: d.id_producto ?? null,

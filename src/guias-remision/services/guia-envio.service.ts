@@ -1,3 +1,4 @@
+import { GUIA_ACEPTADA, GUIA_ENVIADA, GUIA_PENDIENTE, GUIA_RECHAZADA } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -29,9 +30,9 @@ export class GuiaEnvioService {
 
   async enviar(empresaId: number, id: number): Promise<EnvioGuiaResult> {
     const guia = await this.query.get(empresaId, id);
-    if (guia.estado === 'aceptado') throw alreadyAccepted();
-    if (guia.estado === 'enviado') throw conflict(GUIA_MSG.yaEnviada);
-    if (guia.estado === 'rechazado') throw conflict(GUIA_MSG.yaRechazada);
+    if (guia.estado === GUIA_ACEPTADA) throw alreadyAccepted();
+    if (guia.estado === GUIA_ENVIADA) throw conflict(GUIA_MSG.yaEnviada);
+    if (guia.estado === GUIA_RECHAZADA) throw conflict(GUIA_MSG.yaRechazada);
     const name = baseNameOf(guia);
     if (!name) throw xmlMissing();
     const ctx = greContext(await this.emisores.forEmpresa(empresaId));
@@ -40,8 +41,8 @@ export class GuiaEnvioService {
     if (result.kind === 'missing-xml') throw xmlMissing();
     if (result.kind === 'ticket') {
       const moved = await this.guias.update(
-        { id: guia.id, estado: 'pendiente' },
-        { estado: 'enviado', ticket_sunat: result.ticket, mensaje_sunat: GUIA_MSG.enviada },
+        { id: guia.id, estado: GUIA_PENDIENTE },
+        { estado: GUIA_ENVIADA, ticket_sunat: result.ticket, mensaje_sunat: GUIA_MSG.enviada },
       );
       // A parallel send got there first: its ticket is the one kept.
       if (!moved.affected) throw conflict(GUIA_MSG.yaEnviada);

@@ -1,3 +1,4 @@
+import { GUIA_ACEPTADA, GUIA_RECHAZADA } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -34,8 +35,8 @@ export class GuiaTicketService {
     const guia = await this.query.get(empresaId, id);
     if (!guia.ticket_sunat) throw conflict(GUIA_MSG.sinTicket);
     // Already final: answer from the record, SUNAT is not asked again.
-    if (guia.estado === 'aceptado') return { success: true, codigo: '0', mensaje: GUIA_MSG.aceptada };
-    if (guia.estado === 'rechazado') {
+    if (guia.estado === GUIA_ACEPTADA) return { success: true, codigo: '0', mensaje: GUIA_MSG.aceptada };
+    if (guia.estado === GUIA_RECHAZADA) {
       return { success: false, codigo: guia.codigo_sunat ?? '', message: guia.mensaje_sunat ?? GUIA_MSG.errorDesconocido };
     }
     const ctx = greContext(await this.emisores.forEmpresa(empresaId));
@@ -61,7 +62,7 @@ export class GuiaTicketService {
     await this.guias.update(
       { id: guia.id },
       {
-        estado: 'aceptado',
+        estado: GUIA_ACEPTADA,
         codigo_sunat: '0',
         mensaje_sunat: result.cdr?.description || GUIA_MSG.aceptada,
         cdr_url: result.cdrZip ? guiaUrls.cdr(guia.id) : null,
@@ -75,7 +76,7 @@ export class GuiaTicketService {
     const message = result.message || GUIA_MSG.errorDesconocido;
     await this.guias.update(
       { id: guia.id },
-      { estado: 'rechazado', codigo_sunat: codigo, mensaje_sunat: message, cdr_url: result.cdrZip ? guiaUrls.cdr(guia.id) : null },
+      { estado: GUIA_RECHAZADA, codigo_sunat: codigo, mensaje_sunat: message, cdr_url: result.cdrZip ? guiaUrls.cdr(guia.id) : null },
     );
     return { success: false, codigo, message };
   }

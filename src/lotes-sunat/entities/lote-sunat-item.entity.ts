@@ -1,4 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { EstadoLinea } from '@/common/estados';
 import { LoteSunat } from './lote-sunat.entity';
 
 /**
@@ -27,7 +28,7 @@ export class LoteSunatItem {
   id_nota_debito: number | null;
 
   @Column({ type: 'char', length: 1 })
-  estado_linea: '1' | '2' | '3';
+  estado_linea: EstadoLinea;
 
   @Column({ type: 'varchar', length: 200, nullable: true })
   motivo: string | null;

@@ -1,8 +1,8 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { EstadoLote, LOTE_PREPARADO } from '@/common/estados';
 import { LoteSunatItem } from './lote-sunat-item.entity';
 
 export type TipoLote = 'RC' | 'RA';
-export type EstadoLote = 'preparado' | 'enviado' | 'aceptado' | 'rechazado' | 'error';
 
 @Entity('lotes_sunat')
 export class LoteSunat {
@@ -36,7 +36,7 @@ export class LoteSunat {
   @Column({ type: 'varchar', length: 100, nullable: true })
   ticket: string | null;
 
-  @Column({ type: 'varchar', length: 12, default: 'preparado' })
+  @Column({ type: 'varchar', length: 12, default: LOTE_PREPARADO })
   estado: EstadoLote;
 
   @Column({ type: 'varchar', length: 10, nullable: true })

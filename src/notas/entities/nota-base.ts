@@ -1,16 +1,6 @@
 import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export type EstadoNota = 'pendiente' | 'aceptado' | 'rechazado' | 'anulado';
-export const NOTA_PENDIENTE: EstadoNota = 'pendiente';
-export const NOTA_ACEPTADA: EstadoNota = 'aceptado';
-export const NOTA_RECHAZADA: EstadoNota = 'rechazado';
-/** Voided by an accepted comunicación de baja (RA). */
-export const NOTA_ANULADA: EstadoNota = 'anulado';
-
-/** Voiding (RA) of an accepted note: 'en_proceso' while the ticket is pending, 'aceptada' once SUNAT accepts it. */
-export type BajaNota = 'en_proceso' | 'aceptada';
-export const BAJA_EN_PROCESO: BajaNota = 'en_proceso';
-export const BAJA_ACEPTADA: BajaNota = 'aceptada';
+import { BajaNota, EstadoNota, NOTA_PENDIENTE } from '@/common/estados';
 
 /**
  * Columns of a credit or debit note (SPEC "Credit note (NC) and debit note (ND) record"). Each kind is its

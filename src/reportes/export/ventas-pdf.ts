@@ -1,3 +1,4 @@
+import { VENTA_ANULADA } from '@/common/estados';
 import type { Writable } from 'node:stream';
 import { hoyLima } from '@/common/fecha';
 import { D } from '@/common/money';
@@ -113,7 +114,7 @@ export async function writeVentasPdf(lotes: AsyncIterable<VentaExportada[]>, emi
         FONT,
       );
       // Annulled sales are listed but left out of the totals.
-      if (v.estado !== '2') {
+      if (v.estado !== VENTA_ANULADA) {
         const t = totales.get(v.tipo_moneda) ?? { op: new D(0), igv: new D(0), total: new D(0) };
         totales.set(v.tipo_moneda, { op: t.op.plus(v.op_gravadas), igv: t.igv.plus(v.igv), total: t.total.plus(v.total) });
       }

@@ -1,5 +1,6 @@
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Transform } from 'class-transformer';
+import { ESTADOS_SUNAT, ESTADOS_VENTA, EstadoSunat, EstadoVenta } from '@/common/estados';
 import { ListQueryDto } from '@/common/pagination';
 import { FECHA, TIPOS_VENTA } from './create-venta.dto';
 
@@ -11,8 +12,8 @@ export class VentaQueryDto extends ListQueryDto {
   @IsOptional() @Matches(FECHA, { message: 'fecha_hasta debe tener el formato YYYY-MM-DD' }) fecha_hasta?: string;
   /** cod_sunat of the document type. */
   @IsOptional() @IsIn(TIPOS_VENTA) tipo?: string;
-  @IsOptional() @IsIn(['0', '1', '2', '3']) estado_sunat?: string;
-  @IsOptional() @IsIn(['1', '2']) estado?: string;
+  @IsOptional() @IsIn(ESTADOS_SUNAT) estado_sunat?: EstadoSunat;
+  @IsOptional() @IsIn(ESTADOS_VENTA) estado?: EstadoVenta;
   /** Client documento or name, partial. */
   @IsOptional() @IsString() @MaxLength(100) cliente?: string;
   @IsOptional() @Transform(upper) @Matches(/^[A-Z0-9]{4}$/, { message: 'serie debe tener 4 caracteres' }) serie?: string;

@@ -1,3 +1,5 @@
+import type { EstadoSunat, EstadoVenta } from '@/common/estados';
+
 /** A sale as other modules and the API see it (SPEC "Sale (Venta)"); amounts are numbers with 2 decimals. */
 export interface VentaClienteView {
   id_cliente: number;
@@ -56,10 +58,10 @@ export interface VentaView {
   subtotal: number;
   igv: number;
   total: number;
-  /** '1' vigente, '2' anulada. */
-  estado: string;
-  /** '0' pendiente, '1' aceptada, '2' rechazada/anulada, '3' ticket en proceso. */
-  estado_sunat: string;
+  /** '1' vigente, '2' anulada (EstadoVenta). */
+  estado: EstadoVenta;
+  /** '0' pendiente, '1' aceptada, '2' rechazada/anulada, '3' ticket en proceso (EstadoSunat). */
+  estado_sunat: EstadoSunat;
   mensaje_sunat: string | null;
   codigo_sunat: string | null;
   hash_cpe: string | null;
@@ -77,8 +79,8 @@ export interface VentaView {
 
 /** What a send or ticket flow writes on the sale (see VentasService.setSunatState). */
 export interface SunatStatePatch {
-  estado?: string;
-  estado_sunat: string;
+  estado?: EstadoVenta;
+  estado_sunat: EstadoSunat;
   mensaje_sunat?: string | null;
   codigo_sunat?: string | null;
   cdr_url?: string | null;

@@ -1,15 +1,6 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { EstadoSunat, EstadoVenta, SUNAT_PENDIENTE, VENTA_ACTIVA } from '@/common/estados';
 import { VentaDetalle } from './venta-detalle.entity';
-
-/** estado: '1' vigente, '2' anulada. */
-export const VENTA_ACTIVA = '1';
-export const VENTA_ANULADA = '2';
-
-/** estado_sunat (SPEC "Sale estado_tax"): '0' pendiente, '1' aceptada, '2' rechazada/anulada, '3' ticket en proceso. */
-export const SUNAT_PENDIENTE = '0';
-export const SUNAT_ACEPTADA = '1';
-export const SUNAT_RECHAZADA = '2';
-export const SUNAT_EN_PROCESO = '3';
 
 /** Amounts stay strings as pg returns them; decimal.js works on them, never JS floats. */
 @Entity('ventas')
@@ -70,10 +61,12 @@ export class Venta {
   total: string;
 
   @Column({ type: 'char', length: 1, default: VENTA_ACTIVA })
-  estado: string;
+  /** VENTA_ACTIVA / VENTA_ANULADA (common/estados.ts). */
+  estado: EstadoVenta;
 
   @Column({ type: 'char', length: 1, default: SUNAT_PENDIENTE })
-  estado_sunat: string;
+  /** SUNAT_PENDIENTE … SUNAT_EN_PROCESO (common/estados.ts). */
+  estado_sunat: EstadoSunat;
 
   @Column({ type: 'text', nullable: true })
   mensaje_sunat: string | null;

@@ -1,3 +1,4 @@
+import { EstadoGuia, GUIA_ACEPTADA, GUIA_ENVIADA, GUIA_PENDIENTE, GUIA_RECHAZADA } from '@/common/estados';
 import type { GuiaResponse } from '@/guias-remision/guia.mapper';
 import { descripcionMotivo } from '@/guias-remision/motivos-traslado';
 import { TIPO_DOC_IDENTIDAD, fecha, quantity } from '../layout/format';
@@ -15,7 +16,13 @@ export interface GuiaImpresa {
 }
 
 export function estadoSunatGuia(estado: string): string {
-  return { pendiente: 'PENDIENTE DE ENVÍO', enviado: 'EN PROCESO', aceptado: 'ACEPTADO', rechazado: 'RECHAZADO' }[estado] ?? estado.toUpperCase();
+  const impreso: Record<EstadoGuia, string> = {
+    [GUIA_PENDIENTE]: 'PENDIENTE DE ENVÍO',
+    [GUIA_ENVIADA]: 'EN PROCESO',
+    [GUIA_ACEPTADA]: 'ACEPTADO',
+    [GUIA_RECHAZADA]: 'RECHAZADO',
+  };
+  return impreso[estado as EstadoGuia] ?? estado.toUpperCase();
 }
 
 const COLUMNAS: Record<Formato, Columna[]> = {
@@ -87,7 +94,7 @@ export function renderGuiaPdf({ guia: g, emisor }: GuiaImpresa, formato: Formato
     hash: g.hash_cpe,
     leyenda: 'Representación impresa de la guía de remisión electrónica remitente',
     estado: estadoSunatGuia(g.estado),
-    mensaje: g.estado === 'rechazado' ? g.mensaje_sunat : null,
+    mensaje: g.estado === GUIA_RECHAZADA ? g.mensaje_sunat : null,
   });
   cropTicket(pdf, layout);
   return pdf;

@@ -1,3 +1,4 @@
+import { EstadoNota, NOTA_ACEPTADA, NOTA_ANULADA, NOTA_PENDIENTE, NOTA_RECHAZADA } from '@/common/estados';
 import type { NotaView } from '@/notas/nota.mapper';
 import { MONEDA_NOMBRE, fecha, inWords, money, moneyWith } from '../layout/format';
 import { Formato, PdfOptions } from '../layout/page';
@@ -19,7 +20,13 @@ const LEYENDA = { '07': 'nota de crédito electrónica', '08': 'nota de débito 
 const AFECTADO: Record<string, string> = { '01': 'FACTURA', '03': 'BOLETA' };
 
 export function estadoSunatNota(estado: string): string {
-  return { pendiente: 'PENDIENTE DE ENVÍO', aceptado: 'ACEPTADO', rechazado: 'RECHAZADO', anulado: 'ANULADO (DADO DE BAJA)' }[estado] ?? estado.toUpperCase();
+  const impreso: Record<EstadoNota, string> = {
+    [NOTA_PENDIENTE]: 'PENDIENTE DE ENVÍO',
+    [NOTA_ACEPTADA]: 'ACEPTADO',
+    [NOTA_RECHAZADA]: 'RECHAZADO',
+    [NOTA_ANULADA]: 'ANULADO (DADO DE BAJA)',
+  };
+  return impreso[estado as EstadoNota] ?? estado.toUpperCase();
 }
 
 export function notaQrPayload(ruc: string, tipo: '07' | '08', n: NotaView): string {
@@ -74,7 +81,7 @@ export function renderNotaPdf({ nota: n, tipo, emisor }: NotaImpresa, formato: F
         hash: n.hash_cpe,
         leyenda: `Representación impresa de la ${LEYENDA[tipo]}`,
         estado: estadoSunatNota(n.estado),
-        mensaje: n.estado === 'rechazado' ? n.mensaje_sunat : null,
+        mensaje: n.estado === NOTA_RECHAZADA ? n.mensaje_sunat : null,
       },
     },
     formato,

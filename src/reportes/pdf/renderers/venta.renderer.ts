@@ -1,3 +1,4 @@
+import { EstadoSunat, SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_PENDIENTE, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import type { VentaView } from '@/ventas/dto/venta-view';
 import { MONEDA_NOMBRE, TIPO_DOC_IDENTIDAD, fecha, inWords, money, moneyWith, quantity } from '../layout/format';
 import { Formato, PdfOptions } from '../layout/page';
@@ -14,9 +15,16 @@ const TITULO: Record<string, string> = { '01': 'FACTURA ELECTRÓNICA', '03': 'BO
 const LEYENDA: Record<string, string> = { '01': 'factura electrónica', '03': 'boleta de venta electrónica' };
 
 /** estado '2' (anulada) wins; otherwise estado_sunat: '0' pendiente, '1' aceptada, '2' rechazada, '3' ticket. */
+const ESTADO_IMPRESO: Record<EstadoSunat, string> = {
+  [SUNAT_PENDIENTE]: 'PENDIENTE DE ENVÍO',
+  [SUNAT_ACEPTADA]: 'ACEPTADO',
+  [SUNAT_RECHAZADA]: 'RECHAZADO',
+  [SUNAT_EN_PROCESO]: 'EN PROCESO',
+};
+
 export function estadoSunatVenta(estado: string, estadoSunat: string): string {
-  if (estado === '2') return 'ANULADO';
-  return { '0': 'PENDIENTE DE ENVÍO', '1': 'ACEPTADO', '2': 'RECHAZADO', '3': 'EN PROCESO' }[estadoSunat] ?? estadoSunat;
+  if (estado === VENTA_ANULADA) return 'ANULADO';
+  return ESTADO_IMPRESO[estadoSunat as EstadoSunat] ?? estadoSunat;
 }
 
 /** Catálogo 06 of the client: the stored tipo_doc, or the length rule (11 digits RUC, 8 DNI). */
@@ -91,7 +99,7 @@ export function renderVentaPdf({ venta: v, emisor }: VentaImpresa, formato: Form
         hash: v.hash_cpe,
         leyenda: `Representación impresa de la ${LEYENDA[v.tipo_documento] ?? 'factura electrónica'}`,
         estado: estadoSunatVenta(v.estado, v.estado_sunat),
-        mensaje: v.estado_sunat === '2' && v.estado !== '2' ? v.mensaje_sunat : null,
+        mensaje: v.estado_sunat === SUNAT_RECHAZADA && v.estado !== VENTA_ANULADA ? v.mensaje_sunat : null,
       },
     },
     formato,

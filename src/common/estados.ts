@@ -1,0 +1,68 @@
+/**
+ * Every state value the service stores, in one place: typed unions and named constants. Code compares and
+ * writes these names, never the raw '0'..'3' or 'aceptado' literals (estados-literales.spec.ts greps src/ for
+ * them). The values are SPEC.md's and the database's; changing one here changes stored data.
+ */
+
+/** Sale `estado` (SPEC.md "Sale estado"): '1' vigente, '2' anulada. */
+export const ESTADOS_VENTA = ['1', '2'] as const;
+export type EstadoVenta = (typeof ESTADOS_VENTA)[number];
+export const VENTA_ACTIVA = '1' as const satisfies EstadoVenta;
+export const VENTA_ANULADA = '2' as const satisfies EstadoVenta;
+
+/** Sale `estado_sunat` (SPEC.md "Sale estado_tax"). */
+export const ESTADOS_SUNAT = ['0', '1', '2', '3'] as const;
+export type EstadoSunat = (typeof ESTADOS_SUNAT)[number];
+/** Never seen by SUNAT. */
+export const SUNAT_PENDIENTE = '0' as const satisfies EstadoSunat;
+export const SUNAT_ACEPTADA = '1' as const satisfies EstadoSunat;
+/** Rejected, or annulled by an accepted RA / RC status 3 / credit note. */
+export const SUNAT_RECHAZADA = '2' as const satisfies EstadoSunat;
+/** In an RC or RA whose ticket is awaited. */
+export const SUNAT_EN_PROCESO = '3' as const satisfies EstadoSunat;
+
+/** Line status of a daily summary (RC) line; RA lines are always '3'. */
+export const ESTADOS_LINEA = ['1', '2', '3'] as const;
+export type EstadoLinea = (typeof ESTADOS_LINEA)[number];
+export const LINEA_ADICION = '1' as const satisfies EstadoLinea;
+export const LINEA_MODIFICACION = '2' as const satisfies EstadoLinea;
+export const LINEA_ANULACION = '3' as const satisfies EstadoLinea;
+
+/** RC/RA batch (`lotes_sunat.estado`). */
+export const ESTADOS_LOTE = ['preparado', 'enviado', 'aceptado', 'rechazado', 'error'] as const;
+export type EstadoLote = (typeof ESTADOS_LOTE)[number];
+export const LOTE_PREPARADO = 'preparado' as const satisfies EstadoLote;
+export const LOTE_ENVIADO = 'enviado' as const satisfies EstadoLote;
+export const LOTE_ACEPTADO = 'aceptado' as const satisfies EstadoLote;
+export const LOTE_RECHAZADO = 'rechazado' as const satisfies EstadoLote;
+export const LOTE_ERROR = 'error' as const satisfies EstadoLote;
+
+/** Dispatch guide (SPEC.md "Dispatch guide estado"). */
+export const ESTADOS_GUIA = ['pendiente', 'enviado', 'aceptado', 'rechazado'] as const;
+export type EstadoGuia = (typeof ESTADOS_GUIA)[number];
+export const GUIA_PENDIENTE = 'pendiente' as const satisfies EstadoGuia;
+export const GUIA_ENVIADA = 'enviado' as const satisfies EstadoGuia;
+export const GUIA_ACEPTADA = 'aceptado' as const satisfies EstadoGuia;
+export const GUIA_RECHAZADA = 'rechazado' as const satisfies EstadoGuia;
+
+/** Credit / debit note (SPEC.md's three values plus 'anulado': voided by an accepted RA). */
+export const ESTADOS_NOTA = ['pendiente', 'aceptado', 'rechazado', 'anulado'] as const;
+export type EstadoNota = (typeof ESTADOS_NOTA)[number];
+export const NOTA_PENDIENTE = 'pendiente' as const satisfies EstadoNota;
+export const NOTA_ACEPTADA = 'aceptado' as const satisfies EstadoNota;
+export const NOTA_RECHAZADA = 'rechazado' as const satisfies EstadoNota;
+export const NOTA_ANULADA = 'anulado' as const satisfies EstadoNota;
+
+/** Voiding (RA) of an accepted note: 'en_proceso' while the ticket is pending, 'aceptada' once SUNAT accepts it. */
+export const BAJAS_NOTA = ['en_proceso', 'aceptada'] as const;
+export type BajaNota = (typeof BAJAS_NOTA)[number];
+export const BAJA_EN_PROCESO = 'en_proceso' as const satisfies BajaNota;
+export const BAJA_ACEPTADA = 'aceptada' as const satisfies BajaNota;
+
+/** Quotation (SPEC.md "Quotation estado"). Any value may follow any other (SPEC.md sets no restriction). */
+export const ESTADOS_COTIZACION = ['pendiente', 'aprobada', 'rechazada', 'vencida'] as const;
+export type EstadoCotizacion = (typeof ESTADOS_COTIZACION)[number];
+export const COTIZACION_PENDIENTE = 'pendiente' as const satisfies EstadoCotizacion;
+export const COTIZACION_APROBADA = 'aprobada' as const satisfies EstadoCotizacion;
+export const COTIZACION_RECHAZADA = 'rechazada' as const satisfies EstadoCotizacion;
+export const COTIZACION_VENCIDA = 'vencida' as const satisfies EstadoCotizacion;
