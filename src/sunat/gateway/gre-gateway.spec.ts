@@ -17,7 +17,7 @@ describe('HttpSunatGateway GRE REST against the simulator', () => {
   const tokenRequests = () => sim.state.requests.filter((r) => r.operation === 'greToken').length;
 
   beforeAll(async () => {
-    sim = await startSunatSimulator({ port: 0, ticketPolls: 1, tokenTtlSeconds: 600, xsdDir: false });
+    sim = await startSunatSimulator({ port: 0, ticketPolls: 1, tokenTtlSeconds: 600, xsdDir: false, rules: false });
     key = createTestCertificate();
   });
   afterAll(() => sim.close());

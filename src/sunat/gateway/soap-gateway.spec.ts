@@ -18,7 +18,7 @@ describe('HttpSunatGateway SOAP against the simulator', () => {
   const sendBillCount = () => sim.state.requests.filter((r) => r.operation === 'sendBill').length;
 
   beforeAll(async () => {
-    sim = await startSunatSimulator({ port: 0, ticketPolls: 1, xsdDir: false });
+    sim = await startSunatSimulator({ port: 0, ticketPolls: 1, xsdDir: false, rules: false });
     key = createTestCertificate();
     gateway = new HttpSunatGateway({ endpoints: sim.endpoints, transport: { timeoutMs: 1_500, connectRetries: 1, retryBackoffMs: 10 } });
   });
@@ -166,7 +166,7 @@ describe('HttpSunatGateway SOAP against the simulator', () => {
   });
 
   it('connection refused: not-sent, after bounded retries', async () => {
-    const closed = await startSunatSimulator({ port: 0, xsdDir: false });
+    const closed = await startSunatSimulator({ port: 0, xsdDir: false, rules: false });
     await closed.close();
     const offline = new HttpSunatGateway({ endpoints: closed.endpoints, transport: { timeoutMs: 500, connectRetries: 2, retryBackoffMs: 20 } });
     const doc = signedDocument(key, nextName());

@@ -11,6 +11,15 @@ export interface SunatSimulatorOptions {
    * against; default vendor/sunat/xsd, `false` skips XSD validation.
    */
   xsdDir?: string | false;
+  /**
+   * SUNAT's own XSL rules (validation/) and the checks no XSL makes (deadlines, RA targets, certificate) on every
+   * document; `false` only for tests whose documents are intentionally partial (protocol tests).
+   */
+  rules?: boolean;
+  /** YYYY-MM-DD the simulator takes as today (default: today in Lima). */
+  today?: string;
+  /** Certificates (PEM) communicated to SUNAT, per production RUC (see also POST /__control/certificate). */
+  certificates?: Record<string, string>;
   /** Clave SOL accepted for any RUC (SUNAT beta: MODDATOS / moddatos). */
   solUser?: string;
   solPassword?: string;
@@ -19,7 +28,11 @@ export interface SunatSimulatorOptions {
   tokenTtlSeconds?: number;
 }
 
-export type ResolvedOptions = Required<Omit<SunatSimulatorOptions, 'xsdDir'>> & { xsdDir?: string };
+export type ResolvedOptions = Required<Omit<SunatSimulatorOptions, 'xsdDir' | 'today' | 'certificates'>> & {
+  xsdDir?: string;
+  today?: string;
+  certificates: Record<string, string>;
+};
 
 export function resolveOptions(options: SunatSimulatorOptions = {}): ResolvedOptions {
   return {
@@ -27,6 +40,9 @@ export function resolveOptions(options: SunatSimulatorOptions = {}): ResolvedOpt
     host: options.host ?? '127.0.0.1',
     ticketPolls: options.ticketPolls ?? 1,
     xsdDir: options.xsdDir === false ? undefined : (options.xsdDir ?? VENDOR_XSD_DIR),
+    rules: options.rules ?? true,
+    today: options.today,
+    certificates: options.certificates ?? {},
     solUser: options.solUser ?? 'MODDATOS',
     solPassword: options.solPassword ?? 'moddatos',
     greClientId: options.greClientId ?? 'simulador-client-id',

@@ -6,6 +6,7 @@ import { ControlAction } from './control/control-actions';
 import { KeyAndCert } from './crypto/self-signed';
 import { documentKey } from './documents/document-kinds';
 import { inspectContent } from './documents/inspect-content';
+import { Judgement, judgeDocument, JudgementContext } from './documents/sunat-judgement';
 import { Submission } from './documents/inspect-zip';
 import { ResolvedOptions } from './options';
 import { SimFault } from './sim-fault';
@@ -16,6 +17,9 @@ interface Verdict {
   cdrZip: Buffer;
   code: string;
   description: string;
+  issueDate?: string;
+  /** RA: keys of the documents it voids. */
+  voids?: string[];
 }
 
 /** Registers documents the way SUNAT does and produces their CDRs. */
@@ -35,7 +39,13 @@ export class DocumentProcessor {
       throw new SimFault(existing.accepted ? '1033' : '1032');
     }
     const verdict = await this.judge(submission, control);
-    this.state.documents.set(documentKey(submission.parsed), { name: submission.parsed.name, sha256, accepted: verdict.accepted, cdrZip: verdict.cdrZip });
+    this.state.documents.set(documentKey(submission.parsed), {
+      name: submission.parsed.name,
+      sha256,
+      accepted: verdict.accepted,
+      cdrZip: verdict.cdrZip,
+      issueDate: verdict.issueDate,
+    });
     return verdict.cdrZip;
   }
 
@@ -45,6 +55,12 @@ export class DocumentProcessor {
     if (this.state.summaries.has(name)) throw new SimFault('2223');
     const verdict = await this.judge(submission, control);
     this.state.summaries.add(name);
+    if (verdict.accepted) {
+      for (const key of verdict.voids ?? []) {
+        const voided = this.state.documents.get(key);
+        if (voided) voided.voided = true;
+      }
+    }
     const ticket = this.state.nextSoapTicket();
     this.state.tickets.set(ticket, {
       ticket,
@@ -81,8 +97,14 @@ export class DocumentProcessor {
     const { parsed, xml } = submission;
     const content = await inspectContent(parsed, xml, this.options.xsdDir);
     const forced = control?.action === 'reject' ? { code: control.code, detail: control.message } : undefined;
-    const rejection = forced ?? content.rejection;
-    const notes = control?.action === 'observe' ? control.notes.map((code) => `${code} - ${describeCode(code).descripcion}`) : [];
+    // SUNAT's rules (and what no XSL checks) on a readable, signed document; a forced answer skips them
+    const judgement: Judgement =
+      !forced && !content.rejection && this.options.rules ? await judgeDocument(parsed, xml, this.judgementContext()) : { notes: [], voids: [] };
+    const rejection = forced ?? content.rejection ?? judgement.rejection;
+    const notes = [
+      ...(rejection ? [] : judgement.notes),
+      ...(control?.action === 'observe' ? control.notes.map((code) => `${code} - ${describeCode(code).descripcion}`) : []),
+    ];
     const code = rejection ? rejection.code : '0';
     const description = rejection
       ? rejection.detail && forced
@@ -105,8 +127,21 @@ export class DocumentProcessor {
       },
       this.key,
     );
-    return { accepted: !rejection, cdrZip, code, description };
+    return { accepted: !rejection, cdrZip, code, description, issueDate: judgement.issueDate, voids: judgement.voids };
   }
+
+  private judgementContext(): JudgementContext {
+    return {
+      today: this.options.today ?? limaToday(),
+      lookup: (key) => this.state.documents.get(key),
+      certificateOf: (ruc) => this.state.certificates.get(ruc),
+    };
+  }
+}
+
+/** Today in Lima (UTC-5, no daylight saving). */
+function limaToday(): string {
+  return new Date(Date.now() - 5 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
 function hash(data: Buffer): string {

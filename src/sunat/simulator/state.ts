@@ -5,6 +5,10 @@ export interface RegisteredDocument {
   sha256: string;
   accepted: boolean;
   cdrZip: Buffer;
+  /** cbc:IssueDate, compared with the ReferenceDate of an RA that voids it. */
+  issueDate?: string;
+  /** Voided by an accepted RA. */
+  voided?: boolean;
 }
 
 export interface Ticket {
@@ -30,6 +34,8 @@ export class SimulatorState {
   /** RC/RA file names already presented. */
   readonly summaries = new Set<string>();
   readonly tickets = new Map<string, Ticket>();
+  /** Certificate (PEM) communicated to SUNAT per production RUC: documents signed with another get 2325. */
+  readonly certificates = new Map<string, string>();
   readonly tokens = new Map<string, { expiresAt: number; username: string }>();
   readonly requests: RequestLogEntry[] = [];
   readonly control = new ControlQueue();
@@ -55,7 +61,8 @@ export class SimulatorState {
 
   snapshot() {
     return {
-      documents: [...this.documents.values()].map(({ name, accepted, sha256 }) => ({ name, accepted, sha256 })),
+      documents: [...this.documents.values()].map(({ name, accepted, sha256, voided }) => ({ name, accepted, sha256, ...(voided ? { voided } : {}) })),
+      certificates: [...this.certificates.keys()],
       summaries: [...this.summaries],
       tickets: [...this.tickets.values()].map(({ ticket, name, pollsLeft, finalCode }) => ({ ticket, name, pollsLeft, finalCode })),
       tokens: this.tokens.size,

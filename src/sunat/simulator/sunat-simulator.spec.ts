@@ -7,7 +7,7 @@ import { createTestCertificate, signedDocument } from './testing/test-documents'
 describe('SUNAT simulator over HTTP', () => {
   let sim: SunatSimulator;
   beforeAll(async () => {
-    sim = await startSunatSimulator({ port: 0, ticketPolls: 2, xsdDir: false });
+    sim = await startSunatSimulator({ port: 0, ticketPolls: 2, xsdDir: false, rules: false });
   });
   afterAll(() => sim.close());
   beforeEach(() => sim.reset());

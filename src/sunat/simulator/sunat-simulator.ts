@@ -21,6 +21,8 @@ export interface SunatSimulator {
   state: SimulatorState;
   /** Same as POST /__control/next, without HTTP. */
   next(action: ControlAction | ControlAction[]): void;
+  /** Communicates a production RUC's certificate to this SUNAT (null forgets it): others signing for it get 2325. */
+  registerCertificate(ruc: string, certPem: string | null): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -30,6 +32,7 @@ export async function startSunatSimulator(input: SunatSimulatorOptions = {}): Pr
   const options = resolveOptions(input);
   const key = createSelfSignedCert('SUNAT SIMULADOR');
   const state = new SimulatorState();
+  for (const [ruc, pem] of Object.entries(options.certificates)) state.certificates.set(ruc, pem);
   const timers = new Set<NodeJS.Timeout>();
   const processor = new DocumentProcessor(state, options, key);
   const soap = new SoapHandler(state, options, processor, timers);
@@ -64,6 +67,10 @@ export async function startSunatSimulator(input: SunatSimulatorOptions = {}): Pr
     state,
     next: (action) => {
       for (const a of Array.isArray(action) ? action : [action]) state.control.push(parseControlAction(a));
+    },
+    registerCertificate: (ruc, certPem) => {
+      if (certPem) state.certificates.set(ruc, certPem);
+      else state.certificates.delete(ruc);
     },
     reset: () => state.reset(),
     close: () =>

@@ -9,6 +9,7 @@ import { parseControlAction } from './control-actions';
  *   POST /__control/next    one action or an array (see ControlAction)
  *   POST /__control/config  {ticketPolls?, tokenTtlSeconds?}
  *   POST /__control/reset   forget documents, tickets, tokens, requests and queued actions
+ *   POST /__control/certificate  {ruc, certPem}: the certificate communicated for a production RUC (certPem null forgets it)
  *   GET  /__control/state
  */
 export async function handleControl(req: IncomingMessage, res: ServerResponse, path: string, state: SimulatorState, options: ResolvedOptions): Promise<void> {
@@ -25,6 +26,12 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, p
         if (Number.isInteger(body.ticketPolls) && body.ticketPolls >= 0) options.ticketPolls = body.ticketPolls;
         if (Number.isInteger(body.tokenTtlSeconds) && body.tokenTtlSeconds > 0) options.tokenTtlSeconds = body.tokenTtlSeconds;
         return replyJson(res, 200, { ticketPolls: options.ticketPolls, tokenTtlSeconds: options.tokenTtlSeconds });
+      case '/__control/certificate':
+        if (typeof body.ruc !== 'string' || !/^\d{11}$/.test(body.ruc)) throw new Error('ruc de 11 dígitos requerido');
+        if (typeof body.certPem === 'string' && body.certPem.includes('CERTIFICATE')) state.certificates.set(body.ruc, body.certPem);
+        else if (body.certPem === null) state.certificates.delete(body.ruc);
+        else throw new Error('certPem (PEM) o null requerido');
+        return replyJson(res, 200, { certificates: [...state.certificates.keys()] });
       case '/__control/reset':
         state.reset();
         return replyJson(res, 200, { ok: true });
