@@ -1,3 +1,4 @@
+import { create } from 'xmlbuilder2';
 import { SolCredentials, solUsername } from '../credentials';
 
 export const SOAP_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -8,21 +9,30 @@ export function escapeXml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
-/** Document/literal SOAP 1.1 with a WS-Security UsernameToken, as SUNAT's billService expects. */
+const XMLNS = 'http://www.w3.org/2000/xmlns/';
+
+/**
+ * Document/literal SOAP 1.1 with a WS-Security UsernameToken, as SUNAT's billService expects. Built as a
+ * tree (xmlbuilder2 escapes every text): the envelope is not signed, so no canonical form is needed here.
+ */
 export function soapEnvelope(sol: SolCredentials, operation: string, fields: Record<string, string | number>): string {
-  const body = Object.entries(fields)
-    .map(([name, value]) => `<${name}>${escapeXml(String(value))}</${name}>`)
-    .join('');
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?>` +
-    `<soapenv:Envelope xmlns:soapenv="${SOAP_ENV_NS}" xmlns:ser="${SUNAT_SERVICE_NS}" xmlns:wsse="${WSSE_NS}">` +
-    `<soapenv:Header><wsse:Security><wsse:UsernameToken>` +
-    `<wsse:Username>${escapeXml(solUsername(sol))}</wsse:Username>` +
-    `<wsse:Password>${escapeXml(sol.clave)}</wsse:Password>` +
-    `</wsse:UsernameToken></wsse:Security></soapenv:Header>` +
-    `<soapenv:Body><ser:${operation}>${body}</ser:${operation}></soapenv:Body>` +
-    `</soapenv:Envelope>`
-  );
+  const envelope = create({ version: '1.0', encoding: 'UTF-8' })
+    .ele(SOAP_ENV_NS, 'soapenv:Envelope')
+    .att(XMLNS, 'xmlns:ser', SUNAT_SERVICE_NS)
+    .att(XMLNS, 'xmlns:wsse', WSSE_NS);
+  envelope
+    .ele(SOAP_ENV_NS, 'soapenv:Header')
+    .ele(WSSE_NS, 'wsse:Security')
+    .ele(WSSE_NS, 'wsse:UsernameToken')
+    .ele(WSSE_NS, 'wsse:Username')
+    .txt(solUsername(sol))
+    .up()
+    .ele(WSSE_NS, 'wsse:Password')
+    .txt(sol.clave);
+  const call = envelope.ele(SOAP_ENV_NS, 'soapenv:Body').ele(SUNAT_SERVICE_NS, `ser:${operation}`);
+  // The operation's parts are unqualified (document/literal, elementFormDefault unqualified).
+  for (const [name, value] of Object.entries(fields)) call.ele(null, name).txt(String(value));
+  return envelope.end({ headless: false });
 }
 
 export const sendBillEnvelope = (sol: SolCredentials, fileName: string, zip: Buffer) =>

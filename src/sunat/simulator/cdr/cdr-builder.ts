@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
-import { escapeXml } from '@/sunat/gateway/soap/envelope';
+import { create } from 'xmlbuilder2';
 import { KeyAndCert } from '../crypto/self-signed';
 import { signXml } from '../crypto/xml-signature';
 
@@ -23,37 +23,55 @@ function limaNow(): { date: string; time: string } {
   return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
 }
 
-/** A UBL 2.0 ApplicationResponse shaped like SUNAT's (see vendor/sunat/samples/cdr). */
+const NS = {
+  ar: 'urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2',
+  ext: 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+} as const;
+const XMLNS = 'http://www.w3.org/2000/xmlns/';
+
+type Node = ReturnType<typeof create>;
+const cbc = (parent: Node, name: string, value: string): Node => parent.ele(NS.cbc, `cbc:${name}`).txt(value).up();
+const cac = (parent: Node, name: string): Node => parent.ele(NS.cac, `cac:${name}`);
+/** <cac:{name}><cac:PartyIdentification><cbc:ID>{id}</cbc:ID></cac:PartyIdentification></cac:{name}> */
+const party = (parent: Node, name: string, id: string): Node => cbc(cac(cac(parent, name), 'PartyIdentification'), 'ID', id).up();
+
+/**
+ * A UBL 2.0 ApplicationResponse shaped like SUNAT's (see vendor/sunat/samples/cdr), built as a tree
+ * (xmlbuilder2 escapes every text). The simulator's signer canonicalizes it before signing.
+ */
 export function buildCdrXml(spec: CdrSpec): string {
   const { date, time } = limaNow();
-  const notes = (spec.notes ?? []).map((note) => `<cbc:Note>${escapeXml(note)}</cbc:Note>`).join('');
-  const qr = spec.qrUrl ? `<cbc:DocumentDescription>${escapeXml(spec.qrUrl)}</cbc:DocumentDescription>` : '';
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?>` +
-    `<ar:ApplicationResponse xmlns:ar="urn:oasis:names:specification:ubl:schema:xsd:ApplicationResponse-2"` +
-    ` xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2"` +
-    ` xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"` +
-    ` xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2">` +
-    `<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent/></ext:UBLExtension></ext:UBLExtensions>` +
-    `<cbc:UBLVersionID>2.0</cbc:UBLVersionID><cbc:CustomizationID>1.0</cbc:CustomizationID>` +
-    `<cbc:ID>${randomUUID()}</cbc:ID><cbc:IssueDate>${date}</cbc:IssueDate><cbc:IssueTime>${time}</cbc:IssueTime>` +
-    `<cbc:ResponseDate>${date}</cbc:ResponseDate><cbc:ResponseTime>${time}</cbc:ResponseTime>` +
-    notes +
-    `<cac:Signature><cbc:ID>SignSUNAT</cbc:ID><cac:SignatoryParty><cac:PartyIdentification><cbc:ID>${SUNAT_RUC}</cbc:ID>` +
-    `</cac:PartyIdentification><cac:PartyName><cbc:Name>SUNAT</cbc:Name></cac:PartyName></cac:SignatoryParty>` +
-    `<cac:DigitalSignatureAttachment><cac:ExternalReference><cbc:URI>#SignSUNAT</cbc:URI></cac:ExternalReference>` +
-    `</cac:DigitalSignatureAttachment></cac:Signature>` +
-    `<cac:SenderParty><cac:PartyIdentification><cbc:ID>${SUNAT_RUC}</cbc:ID></cac:PartyIdentification></cac:SenderParty>` +
-    `<cac:ReceiverParty><cac:PartyIdentification><cbc:ID>${escapeXml(spec.senderRuc)}</cbc:ID></cac:PartyIdentification></cac:ReceiverParty>` +
-    `<cac:DocumentResponse><cac:Response><cbc:ReferenceID>${escapeXml(spec.referenceId)}</cbc:ReferenceID>` +
-    `<cbc:ResponseCode>${escapeXml(spec.responseCode)}</cbc:ResponseCode>` +
-    `<cbc:Description>${escapeXml(spec.description)}</cbc:Description></cac:Response>` +
-    `<cac:DocumentReference><cbc:ID>${escapeXml(spec.referenceId)}</cbc:ID>${qr}</cac:DocumentReference>` +
-    (spec.recipient
-      ? `<cac:RecipientParty><cac:PartyIdentification><cbc:ID>${escapeXml(spec.recipient)}</cbc:ID></cac:PartyIdentification></cac:RecipientParty>`
-      : '') +
-    `</cac:DocumentResponse></ar:ApplicationResponse>`
-  );
+  const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(NS.ar, 'ar:ApplicationResponse');
+  for (const prefix of ['ext', 'cbc', 'cac'] as const) root.att(XMLNS, `xmlns:${prefix}`, NS[prefix]);
+  root.ele(NS.ext, 'ext:UBLExtensions').ele(NS.ext, 'ext:UBLExtension').ele(NS.ext, 'ext:ExtensionContent');
+  cbc(root, 'UBLVersionID', '2.0');
+  cbc(root, 'CustomizationID', '1.0');
+  cbc(root, 'ID', randomUUID());
+  cbc(root, 'IssueDate', date);
+  cbc(root, 'IssueTime', time);
+  cbc(root, 'ResponseDate', date);
+  cbc(root, 'ResponseTime', time);
+  for (const note of spec.notes ?? []) cbc(root, 'Note', note);
+
+  const signature = cac(root, 'Signature');
+  cbc(signature, 'ID', 'SignSUNAT');
+  const signatory = party(signature, 'SignatoryParty', SUNAT_RUC);
+  cbc(cac(signatory, 'PartyName'), 'Name', 'SUNAT');
+  cbc(cac(cac(signature, 'DigitalSignatureAttachment'), 'ExternalReference'), 'URI', '#SignSUNAT');
+  party(root, 'SenderParty', SUNAT_RUC);
+  party(root, 'ReceiverParty', spec.senderRuc);
+
+  const documentResponse = cac(root, 'DocumentResponse');
+  const response = cac(documentResponse, 'Response');
+  cbc(response, 'ReferenceID', spec.referenceId);
+  cbc(response, 'ResponseCode', spec.responseCode);
+  cbc(response, 'Description', spec.description);
+  const reference = cbc(cac(documentResponse, 'DocumentReference'), 'ID', spec.referenceId);
+  if (spec.qrUrl) cbc(reference, 'DocumentDescription', spec.qrUrl);
+  if (spec.recipient) party(documentResponse, 'RecipientParty', spec.recipient);
+  return root.end({ headless: false });
 }
 
 /** Signed CDR in R-{name}.zip with SUNAT's empty `dummy/` entry. */
