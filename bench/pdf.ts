@@ -16,7 +16,7 @@ import { buildDataSourceOptions } from '@/database/data-source-options';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@/database/embedded-postgres';
 import { ExportarVentasQueryDto } from '@/reportes/export/exportar-ventas.query';
 import { writeVentasExcel } from '@/reportes/export/ventas-excel';
-import { ventasEnLotes } from '@/ventas/venta-lotes';
+import { ventasEnBloques } from '@/ventas/venta-bloques';
 import { writeVentasPdf } from '@/reportes/export/ventas-pdf';
 import { Formato, toBuffer } from '@/reportes/pdf/layout/page';
 import { EmisorImpreso } from '@/reportes/pdf/printable';
@@ -200,8 +200,8 @@ export async function runPdfBench(opts: { seconds?: number; rounds?: number; ven
     const filtros = new ExportarVentasQueryDto();
     const rows: string[][] = [];
     for (const [label, run] of [
-      ['Excel (.xlsx, WorkbookWriter)', (out: Sink) => writeVentasExcel(ventasEnLotes(ds, empresa.id_empresa, filtros), out)],
-      ['PDF (A4 listing)', (out: Sink) => writeVentasPdf(ventasEnLotes(ds, empresa.id_empresa, filtros), EMISOR, { descripcion: '' }, out)],
+      ['Excel (.xlsx, WorkbookWriter)', (out: Sink) => writeVentasExcel(ventasEnBloques(ds, empresa.id_empresa, filtros), out)],
+      ['PDF (A4 listing)', (out: Sink) => writeVentasPdf(ventasEnBloques(ds, empresa.id_empresa, filtros), EMISOR, { descripcion: '' }, out)],
     ] as const) {
       const sink = new Sink();
       const m = await measured(async () => {
@@ -222,7 +222,7 @@ export async function runPdfBench(opts: { seconds?: number; rounds?: number; ven
         mb(m.peakRss - m.startRss),
       ]);
     }
-    console.log(`export of ${total.toLocaleString('en-US')} sales (keyset batches of 1,000, streamed to a fast reader):`);
+    console.log(`export of ${total.toLocaleString('en-US')} sales (keyset blocks of 1,000, streamed to a fast reader):`);
     const header = ['Export', 'time', 'sales/s', 'output', 'RSS before', 'peak RSS', 'peak - before'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';

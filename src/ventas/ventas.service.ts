@@ -3,8 +3,8 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { SunatStatePatch, VentaView } from './dto/venta-view';
 import { Venta } from './entities/venta.entity';
 import { VentaViewLoader } from './venta-view.loader';
-import { FiltrosVentas, VentaExportada, ventasEnLotes } from './venta-lotes';
-import { DocumentoVenta, documentosVentasEnLotes } from './venta-documentos-lotes';
+import { FiltrosVentas, VentaExportada, ventasEnBloques } from './venta-bloques';
+import { DocumentoVenta, documentosVentasEnBloques } from './venta-documentos-bloques';
 
 /**
  * The sale as other modules use it (notes, guides, daily summaries, voiding, PDFs). Every method is
@@ -34,14 +34,14 @@ export class VentasService {
     return this.loader.loadMany(manager, ventas);
   }
 
-  /** The company's filtered sales in issue order, in batches read by keyset (exports of any size). */
-  enLotes(empresaId: number, filtros: FiltrosVentas, lote?: number): AsyncGenerator<VentaExportada[]> {
-    return ventasEnLotes(this.dataSource, empresaId, filtros, lote);
+  /** The company's filtered sales in issue order, in blocks read by keyset (exports of any size). */
+  enBloques(empresaId: number, filtros: FiltrosVentas, bloque?: number): AsyncGenerator<VentaExportada[]> {
+    return ventasEnBloques(this.dataSource, empresaId, filtros, bloque);
   }
 
-  /** The company's sales of a period with a generated XML, in keyset batches (the monthly ZIP bundle). */
-  documentosEnLotes(empresaId: number, desde: string, hasta: string, lote?: number): AsyncGenerator<DocumentoVenta[]> {
-    return documentosVentasEnLotes(this.dataSource, empresaId, desde, hasta, lote);
+  /** The company's sales of a period with a generated XML, in keyset blocks (the monthly ZIP bundle). */
+  documentosEnBloques(empresaId: number, desde: string, hasta: string, bloque?: number): AsyncGenerator<DocumentoVenta[]> {
+    return documentosVentasEnBloques(this.dataSource, empresaId, desde, hasta, bloque);
   }
 
   /** Which of these sale ids exist in any company (SPEC.md's "must exist" rules of RC/RA bodies). */

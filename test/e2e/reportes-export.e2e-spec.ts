@@ -179,15 +179,15 @@ describe('Reportes: sales exports (Excel and PDF), streamed', () => {
       await insertarVentasMasivas(t.dataSource, empresaC, cliente, N);
     });
 
-    it('reads by keyset in batches: every sale once, in (fecha, id) order, whatever the batch size', async () => {
+    it('reads by keyset in blocks: every sale once, in (fecha, id) order, whatever the block size', async () => {
       const seen: Array<{ id: number; fecha: string }> = [];
-      let batches = 0;
-      for await (const lote of t.app.get(VentasService).enLotes(empresaC, new ExportarVentasQueryDto(), 97)) {
-        expect(lote.length).toBeLessThanOrEqual(97);
-        batches++;
-        seen.push(...lote.map((v) => ({ id: v.id_venta, fecha: v.fecha_emision })));
+      let blocks = 0;
+      for await (const bloque of t.app.get(VentasService).enBloques(empresaC, new ExportarVentasQueryDto(), 97)) {
+        expect(bloque.length).toBeLessThanOrEqual(97);
+        blocks++;
+        seen.push(...bloque.map((v) => ({ id: v.id_venta, fecha: v.fecha_emision })));
       }
-      expect(batches).toBe(Math.ceil(N / 97));
+      expect(blocks).toBe(Math.ceil(N / 97));
       expect(new Set(seen.map((s) => s.id)).size).toBe(N);
       for (let i = 1; i < seen.length; i++) {
         const [p, q] = [seen[i - 1], seen[i]];

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { drained } from './backpressure';
 import { celdaTexto } from './celda-texto';
-import { VentaExportada } from '@/ventas/venta-lotes';
+import { VentaExportada } from '@/ventas/venta-bloques';
 import { estadoSunatVenta } from '../pdf/renderers/venta.renderer';
 
 const TIPO: Record<string, string> = { '01': 'FACTURA', '03': 'BOLETA' };
@@ -27,9 +27,9 @@ export const COLUMNAS_EXCEL = [
 /**
  * Writes the sales as .xlsx to `out` with exceljs's streaming WorkbookWriter: each row is committed
  * (serialised into the zip stream) as soon as it is added, inline strings (no shared-string table
- * kept in memory), and the next batch is read only when the response has drained.
+ * kept in memory), and the next block is read only when the response has drained.
  */
-export async function writeVentasExcel(lotes: AsyncIterable<VentaExportada[]>, out: Writable): Promise<number> {
+export async function writeVentasExcel(bloques: AsyncIterable<VentaExportada[]>, out: Writable): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'facturacion-sunat';
   const sheet = workbook.addWorksheet('Ventas', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -37,8 +37,8 @@ export async function writeVentasExcel(lotes: AsyncIterable<VentaExportada[]>, o
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   let count = 0;
-  for await (const lote of lotes) {
-    for (const v of lote) {
+  for await (const bloque of bloques) {
+    for (const v of bloque) {
       sheet
         .addRow({
           fecha: new Date(`${v.fecha_emision}T00:00:00Z`),

@@ -26,7 +26,7 @@ function describir(f: ExportarVentasQueryDto): string {
 }
 
 /**
- * Streams the filtered sales to the response. Headers go out before the first batch is read; a failure
+ * Streams the filtered sales to the response. Headers go out before the first block is read; a failure
  * after that cannot become a JSON error any more, so the connection is cut (the client sees a broken
  * download, never a truncated file that looks complete).
  */
@@ -42,13 +42,13 @@ export class VentasExportService {
   async excel(empresaId: number, filtros: ExportarVentasQueryDto, res: Response): Promise<void> {
     const emisor = await this.emisores.forEmpresa(empresaId, false);
     this.start(res, XLSX, `ventas-${emisor.ruc}-${hoyLima()}.xlsx`);
-    await this.guard(res, () => writeVentasExcel(this.ventas.enLotes(empresaId, filtros), res));
+    await this.guard(res, () => writeVentasExcel(this.ventas.enBloques(empresaId, filtros), res));
   }
 
   async pdf(empresaId: number, filtros: ExportarVentasQueryDto, res: Response): Promise<void> {
     const emisor = await this.emisores.forEmpresa(empresaId);
     this.start(res, 'application/pdf', `ventas-${emisor.ruc}-${hoyLima()}.pdf`);
-    await this.guard(res, () => writeVentasPdf(this.ventas.enLotes(empresaId, filtros), emisor, { descripcion: describir(filtros) }, res));
+    await this.guard(res, () => writeVentasPdf(this.ventas.enBloques(empresaId, filtros), emisor, { descripcion: describir(filtros) }, res));
   }
 
   private start(res: Response, type: string, nombre: string): void {

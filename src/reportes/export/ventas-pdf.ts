@@ -7,7 +7,7 @@ import { drawHeader } from '../pdf/layout/header';
 import { BOLD, FONT, GRAY, LINE, createPdf } from '../pdf/layout/page';
 import { EmisorImpreso } from '../pdf/printable';
 import { drained } from './backpressure';
-import { VentaExportada } from '@/ventas/venta-lotes';
+import { VentaExportada } from '@/ventas/venta-bloques';
 import { estadoSunatVenta } from '../pdf/renderers/venta.renderer';
 
 interface Col {
@@ -52,10 +52,15 @@ export interface FiltrosImpresos {
 
 /**
  * The filtered sales as an A4 listing, written to `out` while they are read: pdfkit flushes each page
- * when the next one starts (bufferPages off), so memory holds one page and one batch. Ends with the
+ * when the next one starts (bufferPages off), so memory holds one page and one block. Ends with the
  * count and the totals per currency.
  */
-export async function writeVentasPdf(lotes: AsyncIterable<VentaExportada[]>, emisor: EmisorImpreso, filtros: FiltrosImpresos, out: Writable): Promise<number> {
+export async function writeVentasPdf(
+  bloques: AsyncIterable<VentaExportada[]>,
+  emisor: EmisorImpreso,
+  filtros: FiltrosImpresos,
+  out: Writable,
+): Promise<number> {
   const { doc, layout } = createPdf('a4', { title: 'Reporte de ventas' });
   const finished = new Promise<void>((resolve, reject) => {
     out.on('finish', resolve);
@@ -93,8 +98,8 @@ export async function writeVentasPdf(lotes: AsyncIterable<VentaExportada[]>, emi
 
   let count = 0;
   const totales = new Map<string, { op: InstanceType<typeof D>; igv: InstanceType<typeof D>; total: InstanceType<typeof D> }>();
-  for await (const lote of lotes) {
-    for (const v of lote) {
+  for await (const bloque of bloques) {
+    for (const v of bloque) {
       if (doc.y + ROW > doc.page.maxY()) {
         doc.addPage();
         drawTitles();

@@ -14,7 +14,7 @@ import { drained } from './backpressure';
  * GET /api/ventas/exportar-zip: every signed XML and CDR zip of the period's sales in one ZIP, streamed.
  * One file is read from storage at a time and the next is appended only after archiver has taken the
  * previous one and the response has room (a slow client slows the bundle down): memory stays at one
- * batch of names and one file whatever the month's size. XMLs are deflated; CDRs are zips already, stored.
+ * block of names and one file whatever the month's size. XMLs are deflated; CDRs are zips already, stored.
  */
 @Injectable()
 export class VentasZipService {
@@ -51,8 +51,8 @@ export class VentasZipService {
   private async escribir(empresaId: number, desde: string, hasta: string, archive: archiver.Archiver, res: Writable): Promise<void> {
     const failed = new Promise<never>((_, reject) => archive.once('error', reject));
     failed.catch(() => undefined);
-    for await (const lote of this.ventas.documentosEnLotes(empresaId, desde, hasta)) {
-      for (const venta of lote) {
+    for await (const bloque of this.ventas.documentosEnBloques(empresaId, desde, hasta)) {
+      for (const venta of bloque) {
         const name = documentNameOf(venta.nombre_xml);
         if (!name) continue;
         const xml = await this.issuer.readXml(empresaId, name);

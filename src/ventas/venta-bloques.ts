@@ -2,6 +2,11 @@ import { DataSource } from 'typeorm';
 import { likePattern } from '@/common/pagination';
 import { VentaQueryDto } from './dto/venta-query.dto';
 
+/*
+ * A "bloque" is a chunk of rows of an export (Excel, PDF, ZIP), read by keyset. It is not a "lote": that word
+ * is kept for the RC/RA batches sent to SUNAT (src/lotes-sunat).
+ */
+
 /** The list filters of GET /api/ventas, without pagination. */
 export type FiltrosVentas = Pick<VentaQueryDto, 'fecha_desde' | 'fecha_hasta' | 'tipo' | 'estado_sunat' | 'estado' | 'cliente' | 'serie' | 'q'>;
 
@@ -26,7 +31,7 @@ export interface VentaExportada {
   estado_sunat: string;
 }
 
-export const LOTE_EXPORTACION = 1000;
+export const BLOQUE_EXPORTACION = 1000;
 
 /** WHERE of GET /api/ventas, as SQL with numbered parameters (same filters, same meaning). */
 function filtros(empresaId: number, f: FiltrosVentas): { where: string[]; params: unknown[] } {
@@ -51,10 +56,15 @@ function filtros(empresaId: number, f: FiltrosVentas): { where: string[]; params
 
 /**
  * The company's filtered sales in issue order (fecha_emision, id_venta), read by keyset pagination in
- * batches of `lote`: each query starts after the last row of the previous one, so memory holds one
- * batch whatever the total, and no OFFSET scan grows with the position.
+ * blocks of `bloque`: each query starts after the last row of the previous one, so memory holds one
+ * block whatever the total, and no OFFSET scan grows with the position.
  */
-export async function* ventasEnLotes(dataSource: DataSource, empresaId: number, f: FiltrosVentas, lote = LOTE_EXPORTACION): AsyncGenerator<VentaExportada[]> {
+export async function* ventasEnBloques(
+  dataSource: DataSource,
+  empresaId: number,
+  f: FiltrosVentas,
+  bloque = BLOQUE_EXPORTACION,
+): AsyncGenerator<VentaExportada[]> {
   const { where, params } = filtros(empresaId, f);
   let after: { fecha: string; id: number } | null = null;
   for (;;) {
@@ -64,7 +74,7 @@ export async function* ventasEnLotes(dataSource: DataSource, empresaId: number, 
       p.push(after.fecha, after.id);
       conds.push(`(v.fecha_emision, v.id_venta) > ($${p.length - 1}::date, $${p.length})`);
     }
-    p.push(lote);
+    p.push(bloque);
     const rows: VentaExportada[] = await dataSource.query(
       `SELECT v.id_venta, to_char(v.fecha_emision, 'YYYY-MM-DD') AS fecha_emision, v.hora_emision, v.tipo_documento, v.serie, v.numero,
               c.tipo_doc AS cliente_tipo_doc, c.documento AS cliente_documento, c.datos AS cliente_datos, v.tipo_moneda,
@@ -76,7 +86,7 @@ export async function* ventasEnLotes(dataSource: DataSource, empresaId: number, 
       p,
     );
     if (rows.length) yield rows;
-    if (rows.length < lote) return;
+    if (rows.length < bloque) return;
     const last = rows[rows.length - 1];
     after = { fecha: last.fecha_emision, id: last.id_venta };
   }

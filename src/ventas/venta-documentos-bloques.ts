@@ -6,18 +6,18 @@ export interface DocumentoVenta {
   nombre_xml: string;
 }
 
-export const LOTE_DOCUMENTOS = 500;
+export const BLOQUE_DOCUMENTOS = 500;
 
 /**
  * The company's sales issued between two dates (inclusive) that carry a generated XML, by id, read by
- * keyset in batches: memory holds one batch of names whatever the month's size.
+ * keyset in blocks: memory holds one block of names whatever the month's size.
  */
-export async function* documentosVentasEnLotes(
+export async function* documentosVentasEnBloques(
   dataSource: DataSource,
   empresaId: number,
   desde: string,
   hasta: string,
-  lote = LOTE_DOCUMENTOS,
+  bloque = BLOQUE_DOCUMENTOS,
 ): AsyncGenerator<DocumentoVenta[]> {
   let after = 0;
   for (;;) {
@@ -28,10 +28,10 @@ export async function* documentosVentasEnLotes(
           AND v.nombre_xml IS NOT NULL AND v.id_venta > $4
         ORDER BY v.id_venta
         LIMIT $5`,
-      [empresaId, desde, hasta, after, lote],
+      [empresaId, desde, hasta, after, bloque],
     );
     if (rows.length) yield rows;
-    if (rows.length < lote) return;
+    if (rows.length < bloque) return;
     after = rows[rows.length - 1].id_venta;
   }
 }
