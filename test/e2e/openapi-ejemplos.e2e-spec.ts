@@ -12,7 +12,8 @@ type Json = Record<string, any>;
  * success:false. Only a ticket (unknown until the send answers) is taken from an earlier answer.
  * OPENAPI_CAPTURE=1 also rewrites src/common/openapi/respuestas-ejemplo.json, the response examples.
  */
-const PASOS: Array<string | [string, { ejemplo?: string; ticketDe?: string }]> = [
+type Opciones = { ejemplo?: string; ticketDe?: string };
+const PASOS: Array<string | [string, Opciones]> = [
   'POST /api/auth/login',
   'GET /api/verify',
   'POST /api/auth/switch-empresa',
@@ -161,7 +162,7 @@ describe('OpenAPI examples run as they are on a fresh installation', () => {
     for (const [path, item] of Object.entries<Json>(doc.paths)) {
       for (const method of ['get', 'post', 'put', 'patch', 'delete']) if (item[method]) operaciones.add(`${method.toUpperCase()} ${path}`);
     }
-    const pasos = PASOS.map((p) => (typeof p === 'string' ? ([p, {}] as const) : p));
+    const pasos = PASOS.map((p): [string, Opciones] => (typeof p === 'string' ? [p, {}] : p));
     const cubiertas = new Set(pasos.map(([id]) => id));
     const fallos = [...operaciones].filter((id) => !cubiertas.has(id) && !CON_ARCHIVO.has(id) && !ALIAS.has(id)).map((id) => `${id}: no step runs its example`);
     const respuestas: Record<string, { status: number; body: unknown }> = {};
