@@ -8,6 +8,8 @@ import { CreateCotizacionDto } from './dto/cotizacion-body.dto';
  * 2. cliente_documento + cliente_datos (+ cliente_direccion): the company's client with that documento,
  *    created in the same transaction when missing (an existing one keeps its stored name and address);
  * 3. cliente_nombre: free text, not stored as a client.
+ * SPEC.md requires none of them: a body without any is a quotation for no one in particular, stored and
+ * printed as the free-text client CLIENTES_VARIOS (docs/API.md "Shape (issue 15)").
  */
 export type OpcionCliente =
   | { tipo: 'existente'; id_cliente: number }
@@ -15,7 +17,9 @@ export type OpcionCliente =
   | { tipo: 'libre'; nombre: string };
 
 const UNA_SOLA = 'Indique el cliente de una sola forma: id_cliente; cliente_documento y cliente_datos; o cliente_nombre.';
-const NINGUNA = 'Indique el cliente: id_cliente; cliente_documento y cliente_datos; o cliente_nombre.';
+
+/** The client of a quotation that names none (the usual Peruvian wording for an unidentified customer). */
+export const CLIENTES_VARIOS = 'CLIENTES VARIOS';
 
 const given = (v: unknown) => v !== undefined && v !== null;
 
@@ -24,7 +28,7 @@ export function opcionCliente(dto: CreateCotizacionDto): OpcionCliente {
   const elegidas = [given(dto.id_cliente) && 'id_cliente', porDocumento, given(dto.cliente_nombre) && 'cliente_nombre'].filter(
     (f): f is string => typeof f === 'string',
   );
-  if (elegidas.length === 0) throw invalidFields(['id_cliente'], NINGUNA);
+  if (elegidas.length === 0) return { tipo: 'libre', nombre: CLIENTES_VARIOS };
   if (elegidas.length > 1) throw invalidFields(elegidas, UNA_SOLA);
   if (given(dto.id_cliente)) return { tipo: 'existente', id_cliente: dto.id_cliente! };
   if (given(dto.cliente_nombre)) return { tipo: 'libre', nombre: dto.cliente_nombre! };

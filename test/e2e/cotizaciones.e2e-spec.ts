@@ -174,10 +174,18 @@ describe('Cotizaciones', () => {
       expect(await t.dataSource.query(`SELECT 1 FROM clientes WHERE datos = $1`, [nombre])).toHaveLength(0);
     });
 
-    it('rejects no option, two options, an incomplete option 2, a bad documento and another company’s client', async () => {
+    it('no option at all: accepted as a client-less quotation, CLIENTES VARIOS (SPEC.md requires no client)', async () => {
+      const sinCliente = await post(a, cuerpo({ cliente_nombre: undefined })).expect(201);
+      expect(sinCliente.body.data).toMatchObject({ id_cliente: null, cliente: null, cliente_nombre: 'CLIENTES VARIOS' });
+      const id = sinCliente.body.data.id_cotizacion;
+      const [row] = await t.dataSource.query(`SELECT id_cliente, cliente_nombre FROM cotizaciones WHERE id_cotizacion = $1`, [id]);
+      expect(row).toEqual({ id_cliente: null, cliente_nombre: 'CLIENTES VARIOS' });
+      const nulos = await post(a, cuerpo({ cliente_nombre: null, id_cliente: null })).expect(201);
+      expect(nulos.body.data.cliente_nombre).toBe('CLIENTES VARIOS');
+    });
+
+    it('rejects two options, an incomplete option 2, a bad documento and another company’s client', async () => {
       const ajeno = await crearCliente(b, '11223344', 'CLIENTE DE B');
-      const sinCliente = await post(a, cuerpo({ cliente_nombre: undefined })).expect(422);
-      expect(sinCliente.body.errors.id_cliente).toBeDefined();
       const dos = await post(a, cuerpo({ cliente_documento: '12345678', cliente_datos: 'X' })).expect(422);
       expect(Object.keys(dos.body.errors).sort()).toEqual(['cliente_documento', 'cliente_nombre']);
       const incompleta = await post(a, cuerpo({ cliente_nombre: undefined, cliente_documento: '12345678' })).expect(422);

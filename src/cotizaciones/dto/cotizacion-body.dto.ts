@@ -61,7 +61,7 @@ export class CotizacionCuotaDto {
   @IsFecha() fecha_vencimiento: string;
 }
 
-/** SPEC.md "Create body". The client is given in exactly one of three ways (checked in cliente-cotizacion.ts). */
+/** SPEC.md "Create body". The client is given in at most one of three ways (checked in cliente-cotizacion.ts; none is CLIENTES VARIOS). */
 export class CreateCotizacionDto {
   @IsFecha() fecha: string;
   @IsIn(['PEN', 'USD']) moneda: 'PEN' | 'USD';
