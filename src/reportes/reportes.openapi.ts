@@ -1,5 +1,7 @@
+import { hoyLima } from '@/common/fecha';
 import type { DocsDe } from '@/common/openapi/openapi-docs';
 import type { VentasExportController, VentasExportWebController } from './export/ventas-export.controller';
+import type { VentasZipController } from './export/ventas-zip.controller';
 import type { ReportesWebController } from './reportes-web.controller';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -26,4 +28,13 @@ export const REPORTES_WEB_DOCS: DocsDe<ReportesWebController> = {
   notaDebitoTicket: { summary: 'PDF ticket 80 mm de una nota de débito', respuesta: PDF },
   guia: { summary: 'PDF A4 de una guía de remisión', respuesta: PDF },
   guiaTicket: { summary: 'PDF ticket 80 mm de una guía de remisión', respuesta: PDF },
+};
+
+export const VENTAS_ZIP_DOCS: DocsDe<VentasZipController> = {
+  exportar: {
+    summary: 'Descargar en un ZIP los XML firmados y CDR de las ventas de un periodo',
+    description: 'Ambos días incluidos (p. ej. un mes, para el contador).',
+    query: { desde: `${hoyLima().slice(0, 8)}01`, hasta: hoyLima() },
+    respuesta: { archivo: 'application/zip' },
+  },
 };

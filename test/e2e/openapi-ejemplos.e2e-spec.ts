@@ -12,7 +12,8 @@ type Json = Record<string, any>;
  * success:false. Only a ticket (unknown until the send answers) is taken from an earlier answer.
  * OPENAPI_CAPTURE=1 also rewrites src/common/openapi/respuestas-ejemplo.json, the response examples.
  */
-type Opciones = { ejemplo?: string; ticketDe?: string };
+/** ejemplo: which named body example; ticketDe / urlDe: the ticket or url of an earlier step's answer. */
+type Opciones = { ejemplo?: string; ticketDe?: string; urlDe?: string };
 const PASOS: Array<string | [string, Opciones]> = [
   'POST /api/auth/login',
   'GET /api/verify',
@@ -78,6 +79,9 @@ const PASOS: Array<string | [string, Opciones]> = [
   'POST /api/ventas/{id}/anular',
   'DELETE /api/ventas/{id}',
   'GET /api/ventas/exportar-excel',
+  'GET /api/ventas/exportar-zip',
+  'POST /api/enlaces',
+  ['GET /api/enlaces/{token}', { urlDe: 'POST /api/enlaces' }],
   'GET /api/ventas/exportar-pdf',
   'GET /reporte/ventas/exportar-excel',
   'GET /reporte/ventas/exportar-pdf',
@@ -167,6 +171,7 @@ describe('OpenAPI examples run as they are on a fresh installation', () => {
     const fallos = [...operaciones].filter((id) => !cubiertas.has(id) && !CON_ARCHIVO.has(id) && !ALIAS.has(id)).map((id) => `${id}: no step runs its example`);
     const respuestas: Record<string, { status: number; body: unknown }> = {};
     const tickets: Record<string, string> = {};
+    const urls: Record<string, string> = {};
     let token = '';
     for (const [id, opciones] of pasos) {
       const [method, path] = id.split(' ');
@@ -186,6 +191,7 @@ describe('OpenAPI examples run as they are on a fresh installation', () => {
       const examples = media?.examples ?? {};
       let body = (opciones.ejemplo ? examples[opciones.ejemplo] : Object.values<Json>(examples)[0])?.value as Json | undefined;
       if (opciones.ticketDe) body = { ...body, ticket: tickets[opciones.ticketDe] };
+      if (opciones.urlDe) url = urls[opciones.urlDe];
       let req = request(t.http)[method.toLowerCase() as 'get'](url).query(query);
       if (token) req = req.set('Authorization', `Bearer ${token}`);
       if (body !== undefined) req = req.send(body);
@@ -196,6 +202,7 @@ describe('OpenAPI examples run as they are on a fresh installation', () => {
         continue;
       }
       if (json?.ticket) tickets[id] = json.ticket;
+      if (typeof json?.url === 'string') urls[id] = json.url;
       if (json?.token) token = json.token;
       const clave = String(op.operationId)
         .replace('_', '.')

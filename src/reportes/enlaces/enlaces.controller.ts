@@ -5,12 +5,15 @@ import type { AuthContext } from '@/common/context/request-context';
 import { Public } from '@/common/decorators/public.decorator';
 import { CrearEnlaceDto } from './crear-enlace.dto';
 import { EnlacesService } from './enlaces.service';
+import { ApiDocs } from '@/common/openapi/openapi-docs';
+import { ENLACES_DOCS } from './enlaces.openapi';
 
 /**
  * Short-lived signed download links: a browser opens one file without the 8-hour token in its URL.
  * POST checks the permission per `tipo` itself (it depends on the body), so it carries none here.
  */
 @ApiTags('enlaces')
+@ApiDocs(ENLACES_DOCS)
 @Controller('enlaces')
 export class EnlacesController {
   constructor(private readonly enlaces: EnlacesService) {}
