@@ -59,6 +59,17 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
     this.boss = null;
   }
 
+  /**
+   * Readiness of the queue: 'desactivado' when TICKET_POLLER is off; otherwise pg-boss must be started and
+   * answer about its queue (a round trip to its schema), or this throws.
+   */
+  async estado(): Promise<'desactivado' | 'activo'> {
+    if (!this.config.enabled) return 'desactivado';
+    if (!this.boss) throw new Error('pg-boss no iniciado');
+    if (!(await this.boss.getQueue(QUEUE))) throw new Error(`cola ${QUEUE} ausente`);
+    return 'activo';
+  }
+
   enqueueLote(id: number): Promise<void> {
     return this.enqueue({ tipo: 'lote', id });
   }
