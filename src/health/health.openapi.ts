@@ -8,4 +8,14 @@ export const HEALTH_DOCS: DocsDe<HealthController> = {
     publico: true,
     respuesta: { example: { success: true, status: 'ok', database: 'ok' } },
   },
+  ready: {
+    summary: 'Preparado para atender (base de datos, cola de tickets, almacenamiento)',
+    description: 'Informe de Terminus con `success`; 503 cuando una comprobación falla.',
+    publico: true,
+  },
+  sunatCheck: {
+    summary: 'Alcance de SUNAT por modo (beta y producción)',
+    description: 'Aparte de la disponibilidad: SUNAT caído no detiene el servicio. 503 cuando un modo no responde.',
+    publico: true,
+  },
 };

@@ -127,6 +127,8 @@ const PASOS: Array<string | [string, Opciones]> = [
   'GET /reporte/guia/{id}',
   'GET /reporte/guia/{id}/ticket',
   'GET /api/health',
+  'GET /api/health/ready',
+  'GET /api/health/sunat',
   'DELETE /api/clientes/{id}',
   'DELETE /api/proveedores/{id}',
   'DELETE /api/productos/{id}',
@@ -139,7 +141,7 @@ const PASOS: Array<string | [string, Opciones]> = [
 ];
 
 /** Operations whose example needs a file (Swagger UI's file picker), checked by their own e2e tests. */
-const CON_ARCHIVO = new Set(['POST /api/empresas/{id}/certificado', 'POST /api/productos/leer-excel']);
+const CON_ARCHIVO = new Set(['POST /api/empresas/{id}/certificado', 'POST /api/productos/leer-excel', 'POST /api/validar/{tipo}']);
 /** Second paths of one operation (the example runs once, under the first path). */
 const ALIAS = new Set(['POST /api/logout', 'POST /api/switch-empresa']);
 

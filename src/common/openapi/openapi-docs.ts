@@ -47,6 +47,9 @@ export interface OperacionDoc {
   publico?: boolean;
 }
 
+/** @nestjs/swagger's metadata key of @ApiConsumes (DECORATORS.API_CONSUMES, not exported by the package). */
+const API_CONSUMES = 'swagger/apiConsumes';
+
 export type DocsDe<T> = { [K in keyof T]?: OperacionDoc };
 
 /** The error envelopes, documented once. */
@@ -205,6 +208,9 @@ export function ApiDocs<T>(docs: DocsDe<T>): ClassDecorator {
       }
       decorators.push(ApiErrores({ publico: doc.publico }));
       for (const decorator of decorators) decorator(descriptor.value as object, method, descriptor);
+      // The documented upload replaces the controller's own @ApiConsumes list (ApiConsumes appends): Swagger UI
+      // then offers the file picker first instead of an editor for a raw body the docs give no example of.
+      if (doc.multipart) Reflect.defineMetadata(API_CONSUMES, ['multipart/form-data', ...(doc.multipart.tambienJson ? ['application/json'] : [])], fn);
     }
   };
 }
