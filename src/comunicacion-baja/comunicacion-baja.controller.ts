@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthContext } from '@/common/context/request-context';
 import { Auth, EmpresaActual } from '@/common/decorators/auth-context.decorator';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
 import { ConsultarTicketDto } from '@/lotes-sunat/dto/consultar-ticket.dto';
+import { archivoLote, LoteArchivosService } from '@/lotes-sunat/lote-archivos.service';
 import { TicketService } from '@/lotes-sunat/ticket.service';
 import { ComunicacionBajaService } from './comunicacion-baja.service';
 import { ComunicacionBajaDto } from './dto/comunicacion-baja.dto';
@@ -18,6 +19,7 @@ export class ComunicacionBajaController {
   constructor(
     private readonly bajas: ComunicacionBajaService,
     private readonly tickets: TicketService,
+    private readonly archivos: LoteArchivosService,
   ) {}
 
   @Post()
@@ -32,5 +34,19 @@ export class ComunicacionBajaController {
   @RequirePermission('ventas.create')
   consultar(@EmpresaActual() empresaId: number, @Body() dto: ConsultarTicketDto) {
     return this.tickets.consultar(empresaId, dto.ticket);
+  }
+
+  /** The signed RA file of one of the active company's batches ('.xml' optional); 404 otherwise. */
+  @Get('xml/:nombre')
+  @RequirePermission('ventas.view')
+  async xml(@EmpresaActual() empresaId: number, @Param('nombre') nombre: string) {
+    return archivoLote(await this.archivos.xml('RA', empresaId, nombre));
+  }
+
+  /** SUNAT's receipt (CDR) of that batch's ticket, once the final answer came; 404 otherwise. */
+  @Get('cdr/:nombre')
+  @RequirePermission('ventas.view')
+  async cdr(@EmpresaActual() empresaId: number, @Param('nombre') nombre: string) {
+    return archivoLote(await this.archivos.cdr('RA', empresaId, nombre));
   }
 }

@@ -14,4 +14,16 @@ export const COMUNICACION_BAJA_DOCS: DocsDe<ComunicacionBajaController> = {
     description: 'Use el `ticket` que devolvió el envío. 0 → aceptado; 98 → en proceso; otro → rechazado.',
     body: { ticket: '1732752000002' },
   },
+  xml: {
+    summary: 'Ver el XML de una comunicación de baja',
+    description: 'El `nombre_archivo` que devolvió el envío (con o sin `.xml`); solo comunicaciones de la empresa activa.',
+    params: { nombre: '20000000001-RA-20250115-001.xml' },
+    respuesta: { archivo: 'application/xml' },
+  },
+  cdr: {
+    summary: 'Descargar el CDR de una comunicación de baja',
+    description: 'La constancia del ticket (R-ticket-{ticket}.zip), cuando SUNAT ya dio la respuesta final.',
+    params: { nombre: '20000000001-RA-20250115-001.xml' },
+    respuesta: { archivo: 'application/zip' },
+  },
 };

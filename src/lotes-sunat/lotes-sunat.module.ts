@@ -5,6 +5,7 @@ import { NotasModule } from '@/notas/notas.module';
 import { VentasModule } from '@/ventas/ventas.module';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
+import { LoteArchivosService } from './lote-archivos.service';
 import { LoteEnvioService } from './lote-envio.service';
 import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
 import { TicketPollerModule } from '@/ticket-poller/ticket-poller.module';
@@ -13,8 +14,8 @@ import { TicketService } from './ticket.service';
 /** RC/RA batches, their ticket resolution and the background ticket poller (RA notes through NotasModule's NotaBajaService). */
 @Module({
   imports: [TypeOrmModule.forFeature([LoteSunat, LoteSunatItem]), EmpresasModule, VentasModule, NotasModule, TicketPollerModule],
-  providers: [LoteEnvioService, TicketService],
-  exports: [LoteEnvioService, TicketService],
+  providers: [LoteEnvioService, TicketService, LoteArchivosService],
+  exports: [LoteEnvioService, TicketService, LoteArchivosService],
 })
 export class LotesSunatModule implements OnModuleInit {
   constructor(

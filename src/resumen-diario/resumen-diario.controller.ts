@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AuthContext } from '@/common/context/request-context';
 import { Auth, EmpresaActual } from '@/common/decorators/auth-context.decorator';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
 import { ConsultarTicketDto } from '@/lotes-sunat/dto/consultar-ticket.dto';
+import { archivoLote, LoteArchivosService } from '@/lotes-sunat/lote-archivos.service';
 import { TicketService } from '@/lotes-sunat/ticket.service';
 import { ResumenDiarioDto } from './dto/resumen-diario.dto';
 import { ResumenDiarioService } from './resumen-diario.service';
@@ -18,6 +19,7 @@ export class ResumenDiarioController {
   constructor(
     private readonly resumenes: ResumenDiarioService,
     private readonly tickets: TicketService,
+    private readonly archivos: LoteArchivosService,
   ) {}
 
   @Post()
@@ -39,5 +41,19 @@ export class ResumenDiarioController {
   @RequirePermission('ventas.create')
   consultar(@EmpresaActual() empresaId: number, @Body() dto: ConsultarTicketDto) {
     return this.tickets.consultar(empresaId, dto.ticket);
+  }
+
+  /** The signed RC file of one of the active company's batches ('.xml' optional); 404 otherwise. */
+  @Get('xml/:nombre')
+  @RequirePermission('ventas.view')
+  async xml(@EmpresaActual() empresaId: number, @Param('nombre') nombre: string) {
+    return archivoLote(await this.archivos.xml('RC', empresaId, nombre));
+  }
+
+  /** SUNAT's receipt (CDR) of that batch's ticket, once the final answer came; 404 otherwise. */
+  @Get('cdr/:nombre')
+  @RequirePermission('ventas.view')
+  async cdr(@EmpresaActual() empresaId: number, @Param('nombre') nombre: string) {
+    return archivoLote(await this.archivos.cdr('RC', empresaId, nombre));
   }
 }

@@ -19,4 +19,16 @@ export const RESUMEN_DIARIO_DOCS: DocsDe<ResumenDiarioController> = {
     description: 'Use el `ticket` que devolvió el envío. 0 → aceptado; 98 → en proceso; otro → rechazado.',
     body: { ticket: '1732752000001' },
   },
+  xml: {
+    summary: 'Ver el XML de un resumen diario',
+    description: 'El `nombre_archivo` que devolvió el envío (con o sin `.xml`); solo resúmenes de la empresa activa.',
+    params: { nombre: '20000000001-RC-20250115-001.xml' },
+    respuesta: { archivo: 'application/xml' },
+  },
+  cdr: {
+    summary: 'Descargar el CDR de un resumen diario',
+    description: 'La constancia del ticket (R-ticket-{ticket}.zip), cuando SUNAT ya dio la respuesta final.',
+    params: { nombre: '20000000001-RC-20250115-001.xml' },
+    respuesta: { archivo: 'application/zip' },
+  },
 };
