@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { registerAs } from '@nestjs/config';
 import { resolveAppKey } from './app-key';
-import { envInt, envOptional, envString, isProduction } from './env';
+import { isProduction } from './env';
+import { DECIMAL_RULE, int, oneOf, optional, readEnv, str } from './schema';
 
 export interface AppConfig {
   port: number;
@@ -16,18 +17,30 @@ export interface AppConfig {
 
 const DEV_ADMIN_PASSWORD = 'admin12345';
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The variables of the 'app' namespace and their rules (checked at boot, all at once). */
+export const appSchema = (production: boolean) => ({
+  PORT: int(3000, { min: 0, max: 65535 }),
+  ADMIN_USER: str('admin'),
+  ADMIN_PASSWORD: production ? optional() : str(DEV_ADMIN_PASSWORD),
+  IGV_DEFAULT: str('18.00', DECIMAL_RULE),
+  LOG_LEVEL: oneOf(LOG_LEVELS, production ? 'info' : 'debug'),
+});
+
 export function loadAppConfig(): AppConfig {
   const production = isProduction();
+  const env = readEnv('app', appSchema(production));
   const appKey = resolveAppKey();
   return {
-    port: envInt('PORT', 3000),
+    port: env.PORT,
     production,
     // Any string works as APP_KEY; hashing gives the fixed 32 bytes AES-256 needs.
     secretKey: createHash('sha256').update(appKey).digest(),
-    adminUser: envString('ADMIN_USER', 'admin'),
-    adminPassword: production ? envOptional('ADMIN_PASSWORD') : envString('ADMIN_PASSWORD', DEV_ADMIN_PASSWORD),
-    defaultIgvRate: envString('IGV_DEFAULT', '18.00'),
-    logLevel: envString('LOG_LEVEL', production ? 'info' : 'debug'),
+    adminUser: env.ADMIN_USER,
+    adminPassword: env.ADMIN_PASSWORD,
+    defaultIgvRate: env.IGV_DEFAULT,
+    logLevel: env.LOG_LEVEL,
   };
 }
 

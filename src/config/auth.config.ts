@@ -1,5 +1,5 @@
 import { registerAs } from '@nestjs/config';
-import { envInt } from './env';
+import { int, readEnv } from './schema';
 
 export interface AuthConfig {
   tokenTtlMinutes: number;
@@ -7,12 +7,15 @@ export interface AuthConfig {
   loginWindowMinutes: number;
 }
 
+export const authSchema = {
+  TOKEN_TTL_MINUTES: int(8 * 60, { min: 1, max: 7 * 24 * 60 }),
+  LOGIN_MAX_FAILURES: int(5, { min: 1, max: 1000 }),
+  LOGIN_WINDOW_MINUTES: int(15, { min: 1, max: 24 * 60 }),
+};
+
 export function loadAuthConfig(): AuthConfig {
-  return {
-    tokenTtlMinutes: envInt('TOKEN_TTL_MINUTES', 8 * 60),
-    loginMaxFailures: envInt('LOGIN_MAX_FAILURES', 5),
-    loginWindowMinutes: envInt('LOGIN_WINDOW_MINUTES', 15),
-  };
+  const env = readEnv('auth', authSchema);
+  return { tokenTtlMinutes: env.TOKEN_TTL_MINUTES, loginMaxFailures: env.LOGIN_MAX_FAILURES, loginWindowMinutes: env.LOGIN_WINDOW_MINUTES };
 }
 
 export const authConfig = registerAs('auth', loadAuthConfig);

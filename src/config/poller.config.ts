@@ -1,5 +1,6 @@
 import { registerAs } from '@nestjs/config';
-import { envBool, envInt, isProduction } from './env';
+import { isProduction } from './env';
+import { bool, int, readEnv } from './schema';
 
 export interface PollerConfig {
   enabled: boolean;
@@ -10,12 +11,20 @@ export interface PollerConfig {
   pollingIntervalSeconds: number;
 }
 
+export const pollerSchema = () => ({
+  TICKET_POLLER: bool(process.env.NODE_ENV !== 'test' || isProduction()),
+  TICKET_POLL_DELAY_SECONDS: int(10, { min: 0, max: 24 * 3600 }),
+  TICKET_POLL_MAX_ATTEMPTS: int(20, { min: 1, max: 1000 }),
+  TICKET_POLL_INTERVAL_SECONDS: int(2, { min: 1, max: 3600 }),
+});
+
 export function loadPollerConfig(): PollerConfig {
+  const env = readEnv('poller', pollerSchema());
   return {
-    enabled: envBool('TICKET_POLLER', process.env.NODE_ENV !== 'test' || isProduction()),
-    delaySeconds: envInt('TICKET_POLL_DELAY_SECONDS', 10),
-    maxAttempts: envInt('TICKET_POLL_MAX_ATTEMPTS', 20),
-    pollingIntervalSeconds: envInt('TICKET_POLL_INTERVAL_SECONDS', 2),
+    enabled: env.TICKET_POLLER,
+    delaySeconds: env.TICKET_POLL_DELAY_SECONDS,
+    maxAttempts: env.TICKET_POLL_MAX_ATTEMPTS,
+    pollingIntervalSeconds: env.TICKET_POLL_INTERVAL_SECONDS,
   };
 }
 

@@ -1,5 +1,6 @@
 import { registerAs } from '@nestjs/config';
-import { envInt, envOptional, envString, isProduction } from './env';
+import { envOptional, isProduction } from './env';
+import { DECIMAL_RULE, int, oneOf, optional, readEnv, str, URL_RULE } from './schema';
 
 export interface SunatConfig {
   /**
@@ -20,24 +21,34 @@ export interface SunatConfig {
   igvDefault: string;
 }
 
+/** The variables of the 'sunat' namespace; the simulator's default depends on whether an endpoint is set. */
+export const sunatSchema = () => ({
+  SUNAT_ENDPOINTS_BASE: optional(URL_RULE),
+  SUNAT_SIMULATOR: oneOf(['embedded', 'off'], !isProduction() && !envOptional('SUNAT_ENDPOINTS_BASE') ? 'embedded' : 'off'),
+  SUNAT_SIGNATURE_ALG: oneOf(['sha1', 'sha256'], 'sha1'),
+  SUNAT_BETA_RUC: str('20000000001', { pattern: /^\d{11}$/, describe: 'un RUC de 11 dígitos' }),
+  SUNAT_BETA_USER: str('MODDATOS'),
+  SUNAT_BETA_PASSWORD: str('moddatos'),
+  SUNAT_GRE_CLIENT_ID: optional(),
+  SUNAT_GRE_CLIENT_SECRET: optional(),
+  SUNAT_TIMEOUT_MS: int(60_000, { min: 1, max: 600_000 }),
+  IGV_DEFAULT: str('18.00', DECIMAL_RULE),
+});
+
 export function loadSunatConfig(): SunatConfig {
-  const endpointsBase = envOptional('SUNAT_ENDPOINTS_BASE');
-  const defaultSimulator = !isProduction() && !endpointsBase ? 'embedded' : 'off';
-  const simulator = envString('SUNAT_SIMULATOR', defaultSimulator);
-  if (simulator !== 'embedded' && simulator !== 'off') throw new Error(`SUNAT_SIMULATOR debe ser 'embedded' u 'off': '${simulator}'`);
-  const algorithm = envString('SUNAT_SIGNATURE_ALG', 'sha1');
-  if (algorithm !== 'sha1' && algorithm !== 'sha256') throw new Error(`SUNAT_SIGNATURE_ALG debe ser sha1 o sha256: '${algorithm}'`);
+  const env = readEnv('sunat', sunatSchema());
+  const simulator = env.SUNAT_SIMULATOR;
   return {
     simulator,
-    endpointsBase,
-    betaRuc: envString('SUNAT_BETA_RUC', '20000000001'),
-    betaUser: envString('SUNAT_BETA_USER', 'MODDATOS'),
-    betaPassword: envString('SUNAT_BETA_PASSWORD', 'moddatos'),
-    greClientId: envOptional('SUNAT_GRE_CLIENT_ID') ?? (simulator === 'embedded' ? 'simulador-client-id' : undefined),
-    greClientSecret: envOptional('SUNAT_GRE_CLIENT_SECRET') ?? (simulator === 'embedded' ? 'simulador-client-secret' : undefined),
-    timeoutMs: envInt('SUNAT_TIMEOUT_MS', 60_000),
-    signatureAlgorithm: algorithm,
-    igvDefault: envString('IGV_DEFAULT', '18.00'),
+    endpointsBase: env.SUNAT_ENDPOINTS_BASE,
+    betaRuc: env.SUNAT_BETA_RUC,
+    betaUser: env.SUNAT_BETA_USER,
+    betaPassword: env.SUNAT_BETA_PASSWORD,
+    greClientId: env.SUNAT_GRE_CLIENT_ID ?? (simulator === 'embedded' ? 'simulador-client-id' : undefined),
+    greClientSecret: env.SUNAT_GRE_CLIENT_SECRET ?? (simulator === 'embedded' ? 'simulador-client-secret' : undefined),
+    timeoutMs: env.SUNAT_TIMEOUT_MS,
+    signatureAlgorithm: env.SUNAT_SIGNATURE_ALG,
+    igvDefault: env.IGV_DEFAULT,
   };
 }
 
