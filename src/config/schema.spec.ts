@@ -67,7 +67,7 @@ describe('config validated at boot: one schema per namespace', () => {
     ['app', { LOG_LEVEL: 'verbose' }, loadAppConfig, 'LOG_LEVEL'],
     ['app', { IGV_DEFAULT: 'dieciocho' }, loadAppConfig, 'IGV_DEFAULT'],
   ] as const)('%s: %j is refused naming the variable', (namespace, vars, load, name) => {
-    const error = failure(() => withEnv(vars, load));
+    const error = failure(() => withEnv(vars, load as () => unknown));
     expect(error.namespace).toBe(namespace);
     expect(error.problems).toHaveLength(1);
     expect(error.problems[0]).toMatch(new RegExp(`^${name} `));
