@@ -5,12 +5,15 @@ import helmet from 'helmet';
 import { ClsService } from 'nestjs-cls';
 import { Logger } from 'nestjs-pino';
 import { trustProxySetting } from './auth/auth-limits';
+import { requestIdMiddleware } from './common/logging/request-id';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 
 /** Everything main.ts and the e2e test app share: prefix, pipes, security headers, Swagger. */
 export function setupApp(app: INestApplication): INestApplication {
   const express = app as NestExpressApplication;
   express.useLogger(app.get(Logger));
+  // Before anything else, so that every response (errors and web routes included) carries X-Request-Id.
+  app.use(requestIdMiddleware);
   express.set('trust proxy', trustProxySetting());
   express.useBodyParser('json', { limit: '5mb' });
   // Every request gets its context (caller, active company) before routing, web routes outside /api

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '@/config/app.config';
+import { requestIdFrom } from './request-id';
 
 /** Paths pino blanks out wherever they appear: credentials and tokens never reach the logs. */
 export const REDACTED_PATHS = [
@@ -23,7 +23,8 @@ export function buildLoggerOptions(app: Pick<AppConfig, 'logLevel'>): Params {
     forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
     pinoHttp: {
       level: process.env.NODE_ENV === 'test' ? 'silent' : app.logLevel,
-      genReqId: (req: IncomingMessage) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
+      // requestIdMiddleware (app.setup.ts) has already chosen the id and sent it in X-Request-Id.
+      genReqId: (req: IncomingMessage & { id?: unknown }) => (typeof req.id === 'string' ? req.id : requestIdFrom(req.headers['x-request-id'])),
       redact: { paths: REDACTED_PATHS, censor: '[oculto]' },
       // The query string may carry ?token= on download routes: log the path only.
       serializers: {
