@@ -33,6 +33,7 @@ import { SeriesModule } from './series/series.module';
 import { SunatModule } from './sunat/sunat.module';
 import { UsuariosModule } from './usuarios/usuarios.module';
 import { VentasModule } from './ventas/ventas.module';
+import { ValidarModule } from './validar/validar.module';
 import { NotasCreditoModule } from './notas-credito/notas-credito.module';
 import { NotasDebitoModule } from './notas-debito/notas-debito.module';
 import { NoStoreInterceptor } from './common/interceptors/no-store.interceptor';
@@ -59,6 +60,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     ComprasModule,
     CotizacionesModule,
     ReportesModule, // before VentasModule (and every module importing it): /api/ventas/exportar-* must win over /ventas/:id
+    ValidarModule,
     VentasModule,
     NotasCreditoModule,
     NotasDebitoModule,

@@ -7,6 +7,7 @@ import { sunatGatewayProvider } from './nest/sunat-gateway.provider';
 import { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-document-storage';
 import { DocumentIssuer } from './nest/document-issuer';
+import { SunatRulesCheck } from './nest/sunat-rules-check';
 
 /**
  * The SUNAT core as Nest sees it: storage, the gateway (real SUNAT or the local simulator), the
@@ -24,7 +25,8 @@ import { DocumentIssuer } from './nest/document-issuer';
     sunatEndpointsProvider,
     sunatGatewayProvider,
     DocumentIssuer,
+    SunatRulesCheck,
   ],
-  exports: [DocumentStorage, SigningCredentialsCache, sunatGatewayProvider, sunatEndpointsProvider, DocumentIssuer],
+  exports: [DocumentStorage, SigningCredentialsCache, sunatGatewayProvider, sunatEndpointsProvider, DocumentIssuer, SunatRulesCheck],
 })
 export class SunatModule {}

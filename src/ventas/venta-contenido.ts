@@ -73,7 +73,7 @@ export class VentaContenido {
     await manager.update(
       Venta,
       { id_venta: venta.id_venta },
-      { hash_cpe: issued.hash, nombre_xml: issued.nombre_xml, xml_url: `/api/ventas/${venta.id_venta}/xml` },
+      { hash_cpe: issued.hash, nombre_xml: issued.nombre_xml, xml_url: `/api/ventas/${venta.id_venta}/xml`, observaciones: issued.observaciones },
     );
     return issued;
   }

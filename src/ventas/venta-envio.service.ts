@@ -47,8 +47,12 @@ export class VentaEnvioService {
     const sunat = { codigo_sunat: verdict.codigo, mensaje_sunat: verdict.mensajeSunat };
     // accepted: '1'; rejected: '2' (the number is spent at SUNAT, a new sale is the way forward);
     // exception: not registered, the number is not consumed and the sale keeps its state.
-    if (verdict.kind === 'accepted') await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_ACEPTADA, ...sunat, cdr_url: cdrUrl });
-    else if (verdict.kind === 'rejected')
+    if (verdict.kind === 'accepted') {
+      await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_ACEPTADA, ...sunat, cdr_url: cdrUrl });
+      // the CDR's notes join the observations the rules made at signing (same 'codigo - mensaje' form)
+      const observaciones = [...new Set([...(venta.observaciones ?? []), ...verdict.observaciones])];
+      if (observaciones.length !== (venta.observaciones ?? []).length) await manager.update(Venta, { id_venta: venta.id_venta }, { observaciones });
+    } else if (verdict.kind === 'rejected')
       await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_RECHAZADA, ...sunat, cdr_url: cdrUrl });
     else await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: venta.estado_sunat, ...sunat });
     return envioRespuesta(verdict, cdrUrl);

@@ -52,6 +52,7 @@ export function toVentaView(v: Venta, cliente: ClienteResponse, detalles: VentaD
     estado: v.estado,
     estado_sunat: v.estado_sunat,
     mensaje_sunat: v.mensaje_sunat,
+    observaciones: v.observaciones ?? [],
     codigo_sunat: v.codigo_sunat,
     hash_cpe: v.hash_cpe,
     nombre_xml: v.nombre_xml,

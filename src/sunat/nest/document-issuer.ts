@@ -8,7 +8,9 @@ import { SigningCredentials } from '../signing/signing-credentials';
 import { signXml } from '../signing/xml-signer';
 import { DocumentStorage } from '../storage/document-storage';
 import { zipDocument } from '../zip/zip';
+import { TIPOS, type SunatRulesTipo } from '../validation';
 import { storageKeys } from './storage-keys';
+import { SunatRulesCheck } from './sunat-rules-check';
 
 export interface IssuedDocument {
   /** File name as SPEC.md shows it: '{RUC}-07-FC01-1.xml'. */
@@ -17,6 +19,8 @@ export interface IssuedDocument {
   xml_key: string;
   /** DigestValue of the signature (hash_cpe). */
   hash: string;
+  /** Observations (4000+) of SUNAT's rules on the signed document: 'codigo - mensaje'. */
+  observaciones: string[];
 }
 
 export type MissingXml = { kind: 'missing-xml' };
@@ -30,14 +34,17 @@ export class DocumentIssuer {
   constructor(
     private readonly storage: DocumentStorage,
     private readonly gateway: SunatGateway,
+    private readonly rules: SunatRulesCheck,
     @Inject(sunatConfig.KEY) private readonly config: ConfigType<typeof sunatConfig>,
   ) {}
 
   async issue(empresaId: number, name: string, xml: string, credentials: SigningCredentials): Promise<IssuedDocument> {
     const signed = signXml(xml, credentials, { algorithm: this.config.signatureAlgorithm });
+    // SUNAT's rules before SUNAT: an error throws 422 before anything is stored (the caller's transaction rolls back)
+    const observaciones = await this.rules.check(tipoOf(name), signed.xml, `${name}.xml`);
     const key = storageKeys.xml(empresaId, name);
     await this.storage.put(key, signed.xml);
-    return { nombre_xml: `${name}.xml`, xml_key: key, hash: signed.digestValue };
+    return { nombre_xml: `${name}.xml`, xml_key: key, hash: signed.digestValue, observaciones };
   }
 
   readXml(empresaId: number, name: string): Promise<Buffer | null> {
@@ -100,5 +107,12 @@ export class DocumentIssuer {
 
 /** A raw answer is kept for diagnosis; CDR zips are stored apart, so 64 KiB of text is plenty. */
 const RAW_LIMIT = 64 * 1024;
+
+/** '20000000001-01-F001-1' -> '01'; '20000000001-RA-20240101-1' -> 'RA'. */
+function tipoOf(name: string): SunatRulesTipo {
+  const tipo = name.split('-')[1];
+  if (!(TIPOS as string[]).includes(tipo)) throw new Error(`Tipo de documento desconocido en ${name}`);
+  return tipo as SunatRulesTipo;
+}
 
 const safe = (ticket: string) => ticket.replace(/[^0-9A-Za-z-]/g, '');

@@ -63,6 +63,8 @@ export interface VentaView {
   /** '0' pendiente, '1' aceptada, '2' rechazada/anulada, '3' ticket en proceso (EstadoSunat). */
   estado_sunat: EstadoSunat;
   mensaje_sunat: string | null;
+  /** SUNAT's observations (4000+) as 'codigo - mensaje': its rules when signed, its CDR's notes when accepted. */
+  observaciones: string[];
   codigo_sunat: string | null;
   hash_cpe: string | null;
   nombre_xml: string | null;

@@ -71,6 +71,10 @@ export class Venta {
   @Column({ type: 'text', nullable: true })
   mensaje_sunat: string | null;
 
+  /** SUNAT's observations (4000+), 'codigo - mensaje': its rules at signing, then its CDR's notes (issue 16). */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  observaciones: string[];
+
   @Column({ type: 'varchar', length: 10, nullable: true })
   codigo_sunat: string | null;
 

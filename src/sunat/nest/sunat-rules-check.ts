@@ -1,0 +1,62 @@
+import { HttpException, HttpStatus, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { hoyLima } from '@/common/fecha';
+import { validateSunatRules, type SunatFinding, type SunatRulesTipo } from '@/sunat/validation';
+import { compiledRules } from '@/sunat/validation/compile';
+import { DOC_TYPES, ruleFileFor, TIPOS } from '@/sunat/validation/tipos';
+
+/** API.md "SUNAT's rules before SUNAT": the 422 message of a document SUNAT would reject. */
+export const SUNAT_RECHAZARIA = 'SUNAT rechazaría el comprobante.';
+
+/** An observation as stored and answered: 'codigo - mensaje' (the form of a CDR note). */
+export const observacionDe = (f: Pick<SunatFinding, 'codigo' | 'mensaje'>) => `${f.codigo} - ${f.mensaje}`;
+
+/** 422 `{success:false, message:'SUNAT rechazaría el comprobante.', errors:{xml:['<codigo>: <mensaje>']}}`. */
+export function sunatWouldReject(errors: SunatFinding[]): HttpException {
+  return new HttpException(
+    { success: false, message: SUNAT_RECHAZARIA, errors: { xml: errors.map((e) => `${e.codigo}: ${e.mensaje}`) } },
+    HttpStatus.UNPROCESSABLE_ENTITY,
+  );
+}
+
+/** Every rule file the service may need: the default per tipo, plus RC 1.0.1 (CustomizationID 1.0). */
+const RULE_FILES = [...new Set([...TIPOS.map((t) => DOC_TYPES[t].rules), ruleFileFor('RC', '1.0')])];
+
+/**
+ * SUNAT's own XSL rules (validation/) on every document the service signs, before anything is stored.
+ * The rule files are compiled (or loaded from the disk cache) once, in the background right after boot; a
+ * create arriving earlier waits for that same compilation (never a second one) and then runs normally.
+ */
+@Injectable()
+export class SunatRulesCheck implements OnApplicationBootstrap {
+  private readonly logger = new Logger('SunatRules');
+  private warming: Promise<void> | undefined;
+
+  onApplicationBootstrap(): void {
+    this.warming = this.warm();
+  }
+
+  /** Compiles every rule file once (cached on disk: ~0.2 s each when warm, 5–30 s each the first time). */
+  warm(): Promise<void> {
+    this.warming ??= (async () => {
+      const started = Date.now();
+      for (const file of RULE_FILES) {
+        try {
+          await compiledRules(file);
+        } catch (error) {
+          // the create that needs it will retry the compilation and answer its error
+          this.logger.warn(`Reglas SUNAT ${file}: ${(error as Error).message}`);
+        }
+      }
+      this.logger.log(`Reglas SUNAT listas en ${Date.now() - started} ms`);
+    })();
+    return this.warming;
+  }
+
+  /** Findings of a signed document; errors are refused with 422, observations returned as 'codigo - mensaje'. */
+  async check(tipo: SunatRulesTipo, xml: string, fileName: string): Promise<string[]> {
+    const findings = await validateSunatRules(tipo, xml, { fileName, today: hoyLima() });
+    const errors = findings.filter((f) => f.severidad === 'error');
+    if (errors.length) throw sunatWouldReject(errors);
+    return findings.filter((f) => f.severidad === 'observacion').map(observacionDe);
+  }
+}
