@@ -6,6 +6,7 @@ import { ClsModule } from 'nestjs-cls';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
+import { CatalogosModule } from './catalogos/catalogos.module';
 import { ClientesModule } from './clientes/clientes.module';
 import { ComprasModule } from './compras/compras.module';
 import { CotizacionesModule } from './cotizaciones/cotizaciones.module';
@@ -65,6 +66,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     NotasCreditoModule,
     NotasDebitoModule,
     GuiasRemisionModule,
+    CatalogosModule,
     HealthModule,
     ComunicacionBajaModule,
     ResumenDiarioModule,

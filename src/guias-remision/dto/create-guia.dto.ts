@@ -20,6 +20,7 @@ import {
 import { MAX_INT4 } from '@/common/validators/limites';
 import { CODIGOS_MOTIVO } from '../motivos-traslado';
 import { IsUbigeo, needsCarrier, needsDriver, NotBeforeToday, TextRequiredWhen } from '../validators/guia-validators';
+import { IsUnidadMedida } from '@/catalogos/validators/is-codigo-catalogo';
 
 /** Lines of one guide (a sale has at most 500; a guide carries what a sale or a transfer moves). */
 export const MAX_DETALLES_GUIA = 500;
@@ -44,7 +45,7 @@ export class CreateGuiaDetalleDto {
   @IsOptional()
   @Transform(upper)
   @IsString()
-  @Matches(/^[A-Z0-9]{1,3}$/, { message: 'unidad debe ser un código de unidad de 1 a 3 caracteres (NIU, KGM, ZZ)' })
+  @IsUnidadMedida()
   unidad?: string;
 }
 

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { ListQueryDto } from '@/common/pagination';
+import { IsUnidadMedida } from '@/catalogos/validators/is-codigo-catalogo';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
@@ -22,7 +23,7 @@ export class CreateProductoDto {
   @IsOptional()
   @Transform(upper)
   @IsString()
-  @Matches(/^[A-Z0-9]{2,3}$/, { message: 'unidad debe ser un código de unidad SUNAT (NIU, ZZ, KGM...)' })
+  @IsUnidadMedida()
   unidad?: string;
   /** Sale price including IGV. */
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_PRECIO) precio: number;
@@ -42,7 +43,7 @@ export class UpdateProductoDto {
   @Present()
   @Transform(upper)
   @IsString()
-  @Matches(/^[A-Z0-9]{2,3}$/, { message: 'unidad debe ser un código de unidad SUNAT (NIU, ZZ, KGM...)' })
+  @IsUnidadMedida()
   unidad?: string;
   @Present() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_PRECIO) precio?: number;
   @Present() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_COSTO) costo?: number;

@@ -17,6 +17,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MAX_INT4 } from '@/common/validators/limites';
+import { IsUnidadMedida } from '@/catalogos/validators/is-codigo-catalogo';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -39,7 +40,7 @@ export class LineaVentaDto {
   @IsOptional()
   @Transform(upper)
   @IsString()
-  @Matches(/^[A-Z0-9]{1,3}$/, { message: 'unidad_medida debe ser un código de unidad SUNAT' })
+  @IsUnidadMedida()
   unidad_medida?: string;
   @IsOptional() @IsIn(AFECTACIONES_IGV) tipo_afectacion_igv?: string;
 }
