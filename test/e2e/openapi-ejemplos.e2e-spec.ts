@@ -117,6 +117,7 @@ const PASOS: Array<string | [string, Opciones]> = [
   'GET /api/guias-remision/motivos',
   'GET /api/guias-remision/proximo-numero',
   'GET /api/guias-remision/ubigeos',
+  'GET /api/catalogos/{numero}',
   'POST /api/guias-remision',
   'GET /api/guias-remision',
   'GET /api/guias-remision/{id}',
