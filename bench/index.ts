@@ -75,6 +75,7 @@ async function main(): Promise<void> {
 
   if (process.argv.includes('--zip-candidates')) compareZips(cases[0], seconds, rounds);
   if (!process.argv.includes('--no-pdf')) await (require('./pdf') as typeof import('./pdf')).runPdfBench({ seconds, rounds }); // issue 10: PDFs/s and 50,000-sale exports
+  if (!process.argv.includes('--no-rules')) await (require('./validation') as typeof import('./validation')).runValidationBench({ seconds }); // issue 16: SUNAT rules per document type
 }
 
 /** The zip can cost as much as the signature: compare writers on the largest signed document. */

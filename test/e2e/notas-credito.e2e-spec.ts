@@ -225,14 +225,14 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
           success: true,
           codigo: '0',
           mensaje: expect.stringContaining(`FC01-${n.numero}`),
-          observaciones: [],
+          observaciones: [expect.stringMatching(/^4337 - /)], // SPEC default product code 10000000: SUNAT observes 4337 (issue 16)
           cdr_url: `/api/notas-credito/${n.id}/cdr`,
         },
       });
       expect(await nota(n.id)).toMatchObject({
         estado: 'aceptado',
         codigo_sunat: '0',
-        mensaje_sunat: res.body.mensaje,
+        mensaje_sunat: [res.body.mensaje, ...res.body.observaciones].join(' | '),
         cdr_url: `/api/notas-credito/${n.id}/cdr`,
       });
       expect(await venta(f.id_venta)).toMatchObject({ estado: '2', estado_sunat: '2' });

@@ -145,7 +145,13 @@ describe('Notas de débito (/api/notas-debito) against the SUNAT simulator', () 
       const res = await enviar(a, n.id);
       expect({ status: res.status, body: res.body }).toEqual({
         status: 200,
-        body: { success: true, codigo: '0', mensaje: expect.stringContaining(`FD01-${n.numero}`), observaciones: [], cdr_url: `/api/notas-debito/${n.id}/cdr` },
+        body: {
+          success: true,
+          codigo: '0',
+          mensaje: expect.stringContaining(`FD01-${n.numero}`),
+          observaciones: [expect.stringMatching(/^4337 - /)],
+          cdr_url: `/api/notas-debito/${n.id}/cdr`,
+        },
       });
       expect(await nota(n.id)).toMatchObject({ estado: 'aceptado', codigo_sunat: '0', cdr_url: `/api/notas-debito/${n.id}/cdr` });
       expect(await venta(f.id_venta)).toMatchObject({ estado: '1', estado_sunat: '1' });

@@ -364,7 +364,7 @@ describe('Ventas: creation, signed XML, list and detail', () => {
       [
         'ventas.create',
         'POST /api/ventas',
-        (r) => r.post('/api/ventas').send({ tipo_documento: '03', cliente_documento: nextDni(), cliente_datos: 'P', productos: line }),
+        (r) => r.post('/api/ventas').send({ tipo_documento: '03', cliente_documento: nextDni(), cliente_datos: 'PERSONA DE PRUEBA', productos: line }),
         201,
       ],
       ['ventas.create', 'POST /api/ventas/:id/enviar', (r) => r.post(`/api/ventas/${boleta.id_venta}/enviar`), 409],
