@@ -78,6 +78,7 @@ export function facturaDeDiezLineas(): VentaView {
     estado: '1',
     estado_sunat: '1',
     mensaje_sunat: null,
+    observaciones: [],
     codigo_sunat: '0',
     hash_cpe: 'qJb7y0dV8yOq3lA0n3kqPz4v0kE=',
     nombre_xml: null,
