@@ -12,8 +12,8 @@ type Json = Record<string, any>;
  * success:false. Only a ticket (unknown until the send answers) is taken from an earlier answer.
  * OPENAPI_CAPTURE=1 also rewrites src/common/openapi/respuestas-ejemplo.json, the response examples.
  */
-/** ejemplo: which named body example; ticketDe / urlDe: the ticket or url of an earlier step's answer. */
-type Opciones = { ejemplo?: string; ticketDe?: string; urlDe?: string };
+/** ejemplo: which named body example; ticketDe / urlDe / nombreDe: the ticket, url or nombre_archivo of an earlier step's answer. */
+type Opciones = { ejemplo?: string; ticketDe?: string; urlDe?: string; nombreDe?: string };
 const PASOS: Array<string | [string, Opciones]> = [
   'POST /api/auth/login',
   'GET /api/verify',
@@ -101,6 +101,8 @@ const PASOS: Array<string | [string, Opciones]> = [
   'GET /reporte/nota-debito/{id}/ticket',
   'POST /api/comunicacion-baja',
   ['POST /api/comunicacion-baja/consultar-ticket', { ticketDe: 'POST /api/comunicacion-baja' }],
+  ['GET /api/comunicacion-baja/xml/{nombre}', { nombreDe: 'POST /api/comunicacion-baja' }],
+  ['GET /api/comunicacion-baja/cdr/{nombre}', { nombreDe: 'POST /api/comunicacion-baja' }],
   'GET /api/notas-credito/motivos',
   'GET /api/notas-credito/buscar-venta',
   'POST /api/notas-credito',
@@ -113,6 +115,8 @@ const PASOS: Array<string | [string, Opciones]> = [
   'GET /reporte/nota-credito/{id}/ticket',
   'POST /api/resumen-diario',
   ['POST /api/resumen-diario/consultar-ticket', { ticketDe: 'POST /api/resumen-diario' }],
+  ['GET /api/resumen-diario/xml/{nombre}', { nombreDe: 'POST /api/resumen-diario' }],
+  ['GET /api/resumen-diario/cdr/{nombre}', { nombreDe: 'POST /api/resumen-diario' }],
   'POST /api/resumen-diario/anular',
   'GET /api/guias-remision/motivos',
   'GET /api/guias-remision/proximo-numero',
@@ -175,6 +179,7 @@ describe('OpenAPI examples run as they are on a fresh installation', () => {
     const respuestas: Record<string, { status: number; body: unknown }> = {};
     const tickets: Record<string, string> = {};
     const urls: Record<string, string> = {};
+    const archivos: Record<string, string> = {};
     let token = '';
     for (const [id, opciones] of pasos) {
       const [method, path] = id.split(' ');
@@ -195,6 +200,7 @@ describe('OpenAPI examples run as they are on a fresh installation', () => {
       let body = (opciones.ejemplo ? examples[opciones.ejemplo] : Object.values<Json>(examples)[0])?.value as Json | undefined;
       if (opciones.ticketDe) body = { ...body, ticket: tickets[opciones.ticketDe] };
       if (opciones.urlDe) url = urls[opciones.urlDe];
+      if (opciones.nombreDe) url = path.replace('{nombre}', encodeURIComponent(archivos[opciones.nombreDe]));
       let req = request(t.http)[method.toLowerCase() as 'get'](url).query(query);
       if (token) req = req.set('Authorization', `Bearer ${token}`);
       if (body !== undefined) req = req.send(body);
@@ -206,6 +212,7 @@ describe('OpenAPI examples run as they are on a fresh installation', () => {
       }
       if (json?.ticket) tickets[id] = json.ticket;
       if (typeof json?.url === 'string') urls[id] = json.url;
+      if (typeof json?.nombre_archivo === 'string') archivos[id] = json.nombre_archivo;
       if (json?.token) token = json.token;
       const clave = String(op.operationId)
         .replace('_', '.')

@@ -61,9 +61,20 @@ describe('DTO bounds', () => {
       .filter(([, ms]) => names(ms).has('isString'))
       .filter(([key, ms]) => {
         const rules = names(rulesOf(ms[0].target, key.split('.')[1]));
-        return !['maxLength', 'isLength', 'isIn', 'isEnum', 'matches', 'isDateString', 'isISO8601', 'isEmail', 'isRuc', 'isNumberString', 'isDecimal'].some(
-          (n) => rules.has(n),
-        );
+        return ![
+          'maxLength',
+          'isLength',
+          'isIn',
+          'isEnum',
+          'matches',
+          'isDateString',
+          'isISO8601',
+          'isEmail',
+          'isRuc',
+          'isCodigoCatalogo',
+          'isNumberString',
+          'isDecimal',
+        ].some((n) => rules.has(n));
       })
       .map(([key]) => key);
     expect(unbounded).toEqual([]);
