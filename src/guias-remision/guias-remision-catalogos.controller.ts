@@ -4,7 +4,7 @@ import { EmpresaActual } from '@/common/decorators/auth-context.decorator';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
 import { UbigeoQueryDto } from './dto/ubigeo-query.dto';
 import { MOTIVOS_TRASLADO } from './motivos-traslado';
-import { GuiasQueryService } from './services/guias-query.service';
+import { GuiaConsultaService } from './guia-consulta.service';
 import { searchUbigeos } from './ubigeos/ubigeo-catalog';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { GUIAS_CATALOGOS_DOCS } from './guias-remision.openapi';
@@ -15,7 +15,7 @@ import { GUIAS_CATALOGOS_DOCS } from './guias-remision.openapi';
 @ApiDocs(GUIAS_CATALOGOS_DOCS)
 @Controller('guias-remision')
 export class GuiasRemisionCatalogosController {
-  constructor(private readonly guias: GuiasQueryService) {}
+  constructor(private readonly guias: GuiaConsultaService) {}
 
   @Get('motivos')
   @RequirePermission('ventas.view')

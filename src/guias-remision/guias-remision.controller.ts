@@ -6,11 +6,11 @@ import type { AuthContext } from '@/common/context/request-context';
 import { CreateGuiaDto } from './dto/create-guia.dto';
 import { ListGuiasQueryDto } from './dto/list-guias.dto';
 import { toGuiaResponse } from './guia.mapper';
-import { ArchivoGuia, GuiaArchivosService } from './services/guia-archivos.service';
-import { GuiaCreacionService } from './services/guia-creacion.service';
-import { GuiaEnvioService } from './services/guia-envio.service';
-import { GuiaTicketService } from './services/guia-ticket.service';
-import { GuiasQueryService } from './services/guias-query.service';
+import { ArchivoGuia, GuiaArchivosService } from './guia-archivos.service';
+import { GuiaCreacionService } from './guia-creacion.service';
+import { GuiaEnvioService } from './guia-envio.service';
+import { GuiaTicketService } from './guia-ticket.service';
+import { GuiaConsultaService } from './guia-consulta.service';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { GUIAS_DOCS } from './guias-remision.openapi';
 
@@ -23,7 +23,7 @@ const download = (file: ArchivoGuia, type: string, disposition: 'inline' | 'atta
 @Controller('guias-remision')
 export class GuiasRemisionController {
   constructor(
-    private readonly query: GuiasQueryService,
+    private readonly query: GuiaConsultaService,
     private readonly creacion: GuiaCreacionService,
     private readonly envio: GuiaEnvioService,
     private readonly tickets: GuiaTicketService,

@@ -11,17 +11,17 @@ import { GuiaRemisionDetalle } from './entities/guia-remision-detalle.entity';
 import { GuiasRemisionCatalogosController } from './guias-remision-catalogos.controller';
 import { GuiasRemisionController } from './guias-remision.controller';
 import { GuiasRemisionService } from './guias-remision.service';
-import { GuiaArchivosService } from './services/guia-archivos.service';
-import { GuiaCreacionService } from './services/guia-creacion.service';
-import { GuiaEnvioService } from './services/guia-envio.service';
-import { GuiaTicketService } from './services/guia-ticket.service';
-import { GuiasQueryService } from './services/guias-query.service';
+import { GuiaArchivosService } from './guia-archivos.service';
+import { GuiaCreacionService } from './guia-creacion.service';
+import { GuiaEnvioService } from './guia-envio.service';
+import { GuiaTicketService } from './guia-ticket.service';
+import { GuiaConsultaService } from './guia-consulta.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([GuiaRemision, GuiaRemisionDetalle]), EmpresasModule, SeriesModule, ProductosModule, VentasModule, TicketPollerModule],
   // Order matters: the fixed paths (motivos, ubigeos, proximo-numero) are registered before ':id'.
   controllers: [GuiasRemisionCatalogosController, GuiasRemisionController],
-  providers: [GuiasQueryService, GuiaCreacionService, GuiaEnvioService, GuiaTicketService, GuiaArchivosService, GuiasRemisionService],
+  providers: [GuiaConsultaService, GuiaCreacionService, GuiaEnvioService, GuiaTicketService, GuiaArchivosService, GuiasRemisionService],
   exports: [GuiasRemisionService],
 })
 export class GuiasRemisionModule implements OnModuleInit {

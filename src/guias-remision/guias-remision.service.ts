@@ -1,11 +1,11 @@
 import { GUIA_ENVIADA } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { GuiaResponse, toGuiaResponse } from './guia.mapper';
-import { GuiasQueryService } from './services/guias-query.service';
+import { GuiaConsultaService } from './guia-consulta.service';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { GuiaRemision } from './entities/guia-remision.entity';
-import { GuiaTicketService, TicketGuiaResult } from './services/guia-ticket.service';
+import { GuiaTicketService, TicketGuiaResult } from './guia-ticket.service';
 
 /** A guide still waiting for SUNAT's final answer. */
 export interface GuiaPendiente {
@@ -25,7 +25,7 @@ export class GuiasRemisionService {
   constructor(
     @InjectRepository(GuiaRemision) private readonly guias: Repository<GuiaRemision>,
     private readonly tickets: GuiaTicketService,
-    private readonly query: GuiasQueryService,
+    private readonly query: GuiaConsultaService,
   ) {}
 
   /** Guides in estado 'enviado' of every company, oldest first. */
@@ -40,10 +40,6 @@ export class GuiasRemisionService {
     return rows.map((g) => ({ empresaId: g.id_empresa, guiaId: g.id, ticket: g.ticket_sunat!, desde: g.updated_at }));
   }
 
-  /**
-   * Queries the ticket and applies the answer. Resolves with SPEC's body ('98' carries en_proceso);
-   * rejects with an HttpException when SUNAT cannot be reached (502) or there is no ticket (409).
-   */
   /** The company's guide with its lines, as the API shows it (404 / 403 otherwise): for printing. */
   async detalleForEmpresa(empresaId: number, id: number): Promise<GuiaResponse> {
     return toGuiaResponse(await this.query.get(empresaId, id));
@@ -54,6 +50,10 @@ export class GuiasRemisionService {
     return this.guias.exists({ where: { id: guiaId, estado: GUIA_ENVIADA } });
   }
 
+  /**
+   * Queries the ticket and applies the answer. Resolves with SPEC's body ('98' carries en_proceso);
+   * rejects with an HttpException when SUNAT cannot be reached (502) or there is no ticket (409).
+   */
   resolveTicket(empresaId: number, guiaId: number): Promise<TicketGuiaResult> {
     return this.tickets.resolve(empresaId, guiaId);
   }

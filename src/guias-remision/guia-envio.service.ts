@@ -6,11 +6,11 @@ import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-erro
 import { EmisorService } from '@/empresas/emisor.service';
 import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
-import { GuiaRemision } from '../entities/guia-remision.entity';
-import { GUIA_MSG } from '../guia-messages';
-import { baseNameOf } from '../guia-paths';
-import { classifyGreFailure, greContext } from './gre-failures';
-import { GuiasQueryService } from './guias-query.service';
+import { GuiaRemision } from './entities/guia-remision.entity';
+import { GUIA_MSG } from './guia-messages';
+import { baseNameOf } from './guia-paths';
+import { classifyGreFailure, greContext } from './guia-fallos-gre';
+import { GuiaConsultaService } from './guia-consulta.service';
 
 export type EnvioGuiaResult = { success: true; ticket: string; message: string } | { success: false; codigo: string; message: string };
 
@@ -22,7 +22,7 @@ export type EnvioGuiaResult = { success: true; ticket: string; message: string }
 export class GuiaEnvioService {
   constructor(
     @InjectRepository(GuiaRemision) private readonly guias: Repository<GuiaRemision>,
-    private readonly query: GuiasQueryService,
+    private readonly query: GuiaConsultaService,
     private readonly emisores: EmisorService,
     private readonly issuer: DocumentIssuer,
     private readonly poller: TicketPoller,

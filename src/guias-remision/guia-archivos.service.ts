@@ -3,10 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { documentNameOf } from '@/sunat/nest/storage-keys';
-import { GuiaRemision } from '../entities/guia-remision.entity';
-import { GUIA_MSG } from '../guia-messages';
-import { baseNameOf, TIPO_GUIA } from '../guia-paths';
-import { GuiasQueryService } from './guias-query.service';
+import { GuiaRemision } from './entities/guia-remision.entity';
+import { GUIA_MSG } from './guia-messages';
+import { baseNameOf, TIPO_GUIA } from './guia-paths';
+import { GuiaConsultaService } from './guia-consulta.service';
 
 export interface ArchivoGuia {
   nombre: string;
@@ -20,7 +20,7 @@ const notFoundMsg = (message: string) => new NotFoundException({ success: false,
 export class GuiaArchivosService {
   constructor(
     @InjectRepository(GuiaRemision) private readonly guias: Repository<GuiaRemision>,
-    private readonly query: GuiasQueryService,
+    private readonly query: GuiaConsultaService,
     private readonly issuer: DocumentIssuer,
   ) {}
 

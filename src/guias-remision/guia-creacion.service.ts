@@ -11,13 +11,13 @@ import { SeriesService } from '@/series/series.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { buildDespatchXml } from '@/sunat/xml/despatch-xml';
 import { VentasService } from '@/ventas/ventas.service';
-import { CreateGuiaDto } from '../dto/create-guia.dto';
-import { GuiaRemision } from '../entities/guia-remision.entity';
-import { GuiaRemisionDetalle } from '../entities/guia-remision-detalle.entity';
-import { toDespatch } from '../despatch.mapper';
-import { guiaFileName, guiaUrls, SERIE_GUIA, TIPO_GUIA } from '../guia-paths';
-import { DEFAULT_UBIGEO, isKnownUbigeo } from '../ubigeos/ubigeo-catalog';
-import { GuiasQueryService } from './guias-query.service';
+import { CreateGuiaDto } from './dto/create-guia.dto';
+import { GuiaRemision } from './entities/guia-remision.entity';
+import { GuiaRemisionDetalle } from './entities/guia-remision-detalle.entity';
+import { toDespatch } from './guia.mapper';
+import { guiaFileName, guiaUrls, SERIE_GUIA, TIPO_GUIA } from './guia-paths';
+import { DEFAULT_UBIGEO, isKnownUbigeo } from './ubigeos/ubigeo-catalog';
+import { GuiaConsultaService } from './guia-consulta.service';
 
 export interface GuiaCreada {
   guia: GuiaRemision;
@@ -37,7 +37,7 @@ export class GuiaCreacionService {
     private readonly productos: ProductosService,
     private readonly ventas: VentasService,
     private readonly issuer: DocumentIssuer,
-    private readonly query: GuiasQueryService,
+    private readonly query: GuiaConsultaService,
   ) {}
 
   async create(empresaId: number, userId: number, dto: CreateGuiaDto): Promise<GuiaCreada> {

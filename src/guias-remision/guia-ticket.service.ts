@@ -6,11 +6,11 @@ import { conflict } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { TicketAcceptedResult, TicketRejectedResult } from '@/sunat/gateway/results';
-import { GuiaRemision } from '../entities/guia-remision.entity';
-import { GUIA_MSG } from '../guia-messages';
-import { baseNameOf, guiaUrls } from '../guia-paths';
-import { classifyGreFailure, greContext } from './gre-failures';
-import { GuiasQueryService } from './guias-query.service';
+import { GuiaRemision } from './entities/guia-remision.entity';
+import { GUIA_MSG } from './guia-messages';
+import { baseNameOf, guiaUrls } from './guia-paths';
+import { classifyGreFailure, greContext } from './guia-fallos-gre';
+import { GuiaConsultaService } from './guia-consulta.service';
 
 /** SPEC "Ticket query rules" responses. */
 export type TicketGuiaResult =
@@ -26,7 +26,7 @@ export type TicketGuiaResult =
 export class GuiaTicketService {
   constructor(
     @InjectRepository(GuiaRemision) private readonly guias: Repository<GuiaRemision>,
-    private readonly query: GuiasQueryService,
+    private readonly query: GuiaConsultaService,
     private readonly emisores: EmisorService,
     private readonly issuer: DocumentIssuer,
   ) {}

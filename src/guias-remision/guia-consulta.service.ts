@@ -4,10 +4,10 @@ import { Brackets, EntityManager, Repository } from 'typeorm';
 import { forbidden } from '@/common/errors/http-errors';
 import { likePattern, PageMeta, pageMeta, pageOf } from '@/common/pagination';
 import { SeriesService } from '@/series/series.service';
-import { GuiaRemision } from '../entities/guia-remision.entity';
-import { ListGuiasQueryDto } from '../dto/list-guias.dto';
-import { GUIA_MSG } from '../guia-messages';
-import { SERIE_GUIA, TIPO_GUIA } from '../guia-paths';
+import { GuiaRemision } from './entities/guia-remision.entity';
+import { ListGuiasQueryDto } from './dto/list-guias.dto';
+import { GUIA_MSG } from './guia-messages';
+import { SERIE_GUIA, TIPO_GUIA } from './guia-paths';
 
 /** Absent is 404, another company's is 403 (API.md). */
 export function assertGuiaDeEmpresa(guia: GuiaRemision | null, empresaId: number): GuiaRemision {
@@ -18,7 +18,7 @@ export function assertGuiaDeEmpresa(guia: GuiaRemision | null, empresaId: number
 
 /** Reading guides: list, detail, and the next number of series T001. */
 @Injectable()
-export class GuiasQueryService {
+export class GuiaConsultaService {
   constructor(
     @InjectRepository(GuiaRemision) private readonly guias: Repository<GuiaRemision>,
     private readonly series: SeriesService,

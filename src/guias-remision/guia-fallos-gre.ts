@@ -2,7 +2,7 @@ import { sunatUnavailable } from '@/common/errors/http-errors';
 import { Emisor } from '@/empresas/emisor.service';
 import { SunatContext } from '@/sunat/gateway/credentials';
 import { FailureResult } from '@/sunat/gateway/results';
-import { GUIA_MSG } from '../guia-messages';
+import { GUIA_MSG } from './guia-messages';
 
 /** The company's SUNAT context; GRE needs the API client on top of the clave SOL. */
 export function greContext(emisor: Emisor): SunatContext {
