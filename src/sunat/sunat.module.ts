@@ -8,6 +8,7 @@ import { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-document-storage';
 import { DocumentIssuer } from './nest/document-issuer';
 import { SunatRulesCheck } from './nest/sunat-rules-check';
+import { SunatRulesPoolLifecycle } from './nest/sunat-rules-pool.provider';
 
 /**
  * The SUNAT core as Nest sees it: storage, the gateway (real SUNAT or the local simulator), the
@@ -26,6 +27,7 @@ import { SunatRulesCheck } from './nest/sunat-rules-check';
     sunatGatewayProvider,
     DocumentIssuer,
     SunatRulesCheck,
+    SunatRulesPoolLifecycle,
   ],
   exports: [DocumentStorage, SigningCredentialsCache, sunatGatewayProvider, sunatEndpointsProvider, DocumentIssuer, SunatRulesCheck],
 })

@@ -211,8 +211,8 @@ function toFinding(f: RawFinding, ruleSource: RuleSource): SunatFindingDetail & 
 
 let ruleSource: RuleSource | undefined;
 
-/** Validates one document and returns every detail (see validateSunatRules). */
-export async function runSunatRules(tipo: SunatRulesTipo, xml: string | Buffer, options: SunatRulesOptions = {}): Promise<SunatRulesReport> {
+/** Validates one document in this thread and returns every detail (run.ts dispatches to the pool or here). */
+export async function runSunatRulesHere(tipo: SunatRulesTipo, xml: string | Buffer, options: SunatRulesOptions = {}): Promise<SunatRulesReport> {
   const type = DOC_TYPES[tipo];
   if (!type) throw new RangeError(`SUNAT rules: unknown tipo '${String(tipo)}' (one of ${Object.keys(DOC_TYPES).join(', ')})`);
   const time = clock(options.today);
@@ -321,10 +321,15 @@ export async function runSunatRules(tipo: SunatRulesTipo, xml: string | Buffer, 
 }
 
 /**
- * Runs SUNAT's own XSL validation rules for this tipo on the document, as the Java reference tool
- * shared/tools/sunat-xsl does. A document that is not well-formed gives the single finding 0306.
+ * Loads what a validation needs before the first document arrives: the compiled rule files, the error
+ * catalogue and every document the rules read (catalogues), so the first create does not pay for them.
  */
-export async function validateSunatRules(tipo: SunatRulesTipo, xml: string | Buffer, options: SunatRulesOptions = {}): Promise<SunatFinding[]> {
-  const report = await runSunatRules(tipo, xml, options);
-  return report.findings.map(({ codigo, mensaje, severidad, ubicacion }) => ({ codigo, mensaje, severidad, ubicacion }));
+export async function warmSunatRules(ruleFiles: readonly string[]): Promise<void> {
+  installExtensionFunctions();
+  ruleSource ??= new RuleSource(xslRoot());
+  catalogText('0306');
+  for (const file of ruleFiles) {
+    const pool = documentPool(await compiledRules(file));
+    for (const key of Object.keys(pool)) void pool[key];
+  }
 }
