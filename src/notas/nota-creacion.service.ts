@@ -13,11 +13,10 @@ import { CreateNotaDto } from './dto/create-nota.dto';
 import { MotivoNota } from './entities/motivo-nota.entity';
 import { NOTA_ACEPTADA, NOTA_PENDIENTE } from '@/common/estados';
 import { MotivosNotaService } from './motivos-nota.service';
-import { nombreNota, notaDocumento } from './nota-documento';
 import { NotaKind, notaUrls } from './nota-kind';
 import { MSG_NOTA } from './nota-messages';
 import { assertVentaAdmiteNota } from './nota-reglas';
-import { NotaView, toNotaView } from './nota.mapper';
+import { nombreNota, NotaView, toNote, toNotaView } from './nota.mapper';
 
 export interface NotaCreada {
   nota: NotaView;
@@ -70,7 +69,7 @@ export class NotaCreacionService {
         tipo_doc_afectado: venta.tipo_documento,
         serie_num_afectado: `${venta.serie}-${venta.numero}`,
       };
-      const xml = buildNoteXml(notaDocumento(kind, datos, motivo.codigo_sunat, venta, emisor, contenido));
+      const xml = buildNoteXml(toNote(kind, datos, motivo.codigo_sunat, venta, emisor, contenido));
       const issued = await this.issuer.issue(empresaId, nombreNota(kind, emisor.ruc, serie, numero), xml, credentials);
       const nota = await manager.save(
         kind.entity,
@@ -85,6 +84,7 @@ export class NotaCreacionService {
           hash_cpe: issued.hash,
           nombre_xml: issued.nombre_xml,
           xml_url: notaUrls.xml(kind, issued.nombre_xml),
+          observaciones: issued.observaciones,
         }),
       );
       return { nota: toNotaView(nota, { motivo }), xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };

@@ -49,7 +49,9 @@ export class NotaEnvioService {
     const verdict = billVerdict(result);
     const sunat = { codigo_sunat: verdict.codigo, mensaje_sunat: verdict.mensajeSunat };
     if (verdict.kind === 'accepted') {
-      await manager.update(kind.entity, { id: nota.id }, { estado: NOTA_ACEPTADA, ...sunat, cdr_url: cdrUrl });
+      // the CDR's notes join the observations the rules made at signing (same 'codigo - mensaje' form)
+      const observaciones = [...new Set([...(nota.observaciones ?? []), ...verdict.observaciones])];
+      await manager.update(kind.entity, { id: nota.id }, { estado: NOTA_ACEPTADA, ...sunat, cdr_url: cdrUrl, observaciones });
       if (kind.anulaVenta) {
         await this.ventas.setSunatState(manager, nota.id_venta, {
           estado: VENTA_ANULADA,

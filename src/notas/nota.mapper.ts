@@ -1,6 +1,13 @@
 import { VentaView } from '@/ventas/dto/venta-view';
 import { MotivoNota } from './entities/motivo-nota.entity';
 import { NotaBase } from './entities/nota-base';
+import { Emisor } from '@/empresas/emisor.service';
+import { Moneda } from '@/sunat/documents/common';
+import { documentFileName } from '@/sunat/documents/file-names';
+import { Note } from '@/sunat/documents/note';
+import { customerOf } from '@/ventas/venta.mapper';
+import { ContenidoNota } from './nota-contenido';
+import { codigoMotivoXml, NotaKind } from './nota-kind';
 
 export interface MotivoView {
   id: number;
@@ -38,6 +45,8 @@ export interface NotaView {
   cdr_url: string | null;
   codigo_sunat: string | null;
   mensaje_sunat: string | null;
+  /** SUNAT's observations (4000+), 'codigo - mensaje': its rules at signing, then its CDR's notes. */
+  observaciones: string[];
   created_at: Date;
   updated_at: Date;
   motivo?: MotivoView;
@@ -79,9 +88,38 @@ export function toNotaView(n: NotaBase, extra: { motivo?: MotivoNota; venta?: Ve
     cdr_url: n.cdr_url,
     codigo_sunat: n.codigo_sunat,
     mensaje_sunat: n.mensaje_sunat,
+    observaciones: n.observaciones ?? [],
     created_at: n.created_at,
     updated_at: n.updated_at,
     ...(extra.motivo ? { motivo: toMotivoView(extra.motivo) } : {}),
     ...(extra.venta ? { venta: extra.venta } : {}),
+  };
+}
+
+/** Storage name without '.xml': '{RUC}-07-FC01-3' (SPEC "Sale-based document identifiers"). */
+export function nombreNota(kind: NotaKind, ruc: string, serie: string, numero: number): string {
+  return documentFileName(ruc, kind.tipoDocumento, serie, numero).replace(/\.xml$/, '');
+}
+
+type DatosNota = Pick<
+  NotaBase,
+  'serie' | 'numero' | 'fecha_emision' | 'hora_emision' | 'moneda' | 'descripcion_motivo' | 'tipo_doc_afectado' | 'serie_num_afectado'
+>;
+
+/** The UBL CreditNote / DebitNote model of a note. */
+export function toNote(kind: NotaKind, nota: DatosNota, codigoMotivo: string, venta: VentaView, emisor: Emisor, contenido: ContenidoNota): Note {
+  return {
+    tipo: kind.tipoDocumento,
+    serie: nota.serie,
+    correlativo: nota.numero,
+    fecha_emision: nota.fecha_emision,
+    hora_emision: nota.hora_emision,
+    moneda: nota.moneda as Moneda,
+    motivo: { codigo: codigoMotivoXml(kind, codigoMotivo), descripcion: nota.descripcion_motivo },
+    documento_afectado: { tipo: nota.tipo_doc_afectado as '01' | '03', numero: nota.serie_num_afectado },
+    company: emisor.company,
+    customer: customerOf(venta.cliente),
+    lines: contenido.lines,
+    totals: contenido.totals,
   };
 }

@@ -7,16 +7,16 @@ import { VENTA_ANULADA } from '@/common/estados';
 import { Venta } from './entities/venta.entity';
 import { VentaDetalle } from './entities/venta-detalle.entity';
 import { assertModificable, bloquearVenta, MSG_VENTA } from './venta-bloqueo';
-import { VentaStock } from './venta-stock';
-import { VentaViewLoader } from './venta-view.loader';
+import { VentaStockService } from './venta-stock.service';
+import { VentaViewService } from './venta-view.service';
 
 /** Local annulment (SPEC "Sale estado") and the deferred stock take, each in one transaction on the locked sale. */
 @Injectable()
 export class VentaAnulacionService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly stock: VentaStock,
-    private readonly loader: VentaViewLoader,
+    private readonly stock: VentaStockService,
+    private readonly loader: VentaViewService,
   ) {}
 
   /** Only for sales SUNAT never saw (estado_sunat '0'); gives the stock back when the sale had taken it. */

@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { VentaView } from './dto/venta-view';
 import { Venta } from './entities/venta.entity';
-import { VentaViewLoader } from './venta-view.loader';
+import { VentaViewService } from './venta-view.service';
 
 /** Look-ups of a company's sale by its document number (notes' buscar-venta). */
 @Injectable()
 export class VentaBusquedaService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly loader: VentaViewLoader,
+    private readonly loader: VentaViewService,
   ) {}
 
   /** The company's sale with that series and number (any document type), or null. */

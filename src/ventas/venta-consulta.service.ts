@@ -5,7 +5,7 @@ import { likePattern, PageMeta, pageMeta, pageOf } from '@/common/pagination';
 import { VentaQueryDto } from './dto/venta-query.dto';
 import { VentaView } from './dto/venta-view';
 import { Venta } from './entities/venta.entity';
-import { VentaViewLoader } from './venta-view.loader';
+import { VentaViewService } from './venta-view.service';
 
 export const RECURSO_VENTA = 'Venta';
 
@@ -14,7 +14,7 @@ export const RECURSO_VENTA = 'Venta';
 export class VentaConsultaService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly loader: VentaViewLoader,
+    private readonly loader: VentaViewService,
   ) {}
 
   async list(empresaId: number, query: VentaQueryDto): Promise<{ data: VentaView[]; meta: PageMeta }> {

@@ -9,12 +9,12 @@ import { CreateVentaDto } from './dto/create-venta.dto';
 import { VentaView } from './dto/venta-view';
 import { SUNAT_PENDIENTE, VENTA_ACTIVA } from '@/common/estados';
 import { Venta } from './entities/venta.entity';
-import { VentaClienteResolver } from './venta-cliente';
-import { VentaContenido } from './venta-contenido';
+import { VentaClienteService } from './venta-cliente.service';
+import { VentaContenidoService } from './venta-contenido.service';
 import { fechaEmision } from './venta-reglas';
-import { VentaStock } from './venta-stock';
-import { VentaViewLoader } from './venta-view.loader';
-import { VentaCotizacion } from './venta-cotizacion';
+import { VentaStockService } from './venta-stock.service';
+import { VentaViewService } from './venta-view.service';
+import { VentaCotizacionService } from './venta-cotizacion.service';
 
 export interface VentaCreada {
   venta: VentaView;
@@ -31,11 +31,11 @@ export class VentaCreacionService {
     private readonly dataSource: DataSource,
     private readonly emisores: EmisorService,
     private readonly series: SeriesService,
-    private readonly clientes: VentaClienteResolver,
-    private readonly contenido: VentaContenido,
-    private readonly stock: VentaStock,
-    private readonly cotizacion: VentaCotizacion,
-    private readonly loader: VentaViewLoader,
+    private readonly clientes: VentaClienteService,
+    private readonly contenido: VentaContenidoService,
+    private readonly stock: VentaStockService,
+    private readonly cotizacion: VentaCotizacionService,
+    private readonly loader: VentaViewService,
   ) {}
 
   async create(auth: AuthContext, dto: CreateVentaDto): Promise<VentaCreada> {

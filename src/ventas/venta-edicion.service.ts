@@ -12,12 +12,12 @@ import { Venta } from './entities/venta.entity';
 import { VentaDetalle } from './entities/venta-detalle.entity';
 import { detallesDe } from './venta-anulacion.service';
 import { assertModificable, bloquearVenta, MSG_VENTA } from './venta-bloqueo';
-import { VentaClienteResolver } from './venta-cliente';
-import { VentaContenido } from './venta-contenido';
+import { VentaClienteService } from './venta-cliente.service';
+import { VentaContenidoService } from './venta-contenido.service';
 import { VentaCreada } from './venta-creacion.service';
 import { fechaEmision } from './venta-reglas';
-import { VentaStock } from './venta-stock';
-import { VentaViewLoader } from './venta-view.loader';
+import { VentaStockService } from './venta-stock.service';
+import { VentaViewService } from './venta-view.service';
 
 /** PUT and DELETE of sales SUNAT has never seen (estado_sunat '0', not annulled). */
 @Injectable()
@@ -25,11 +25,11 @@ export class VentaEdicionService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly emisores: EmisorService,
-    private readonly clienteResolver: VentaClienteResolver,
+    private readonly clienteResolver: VentaClienteService,
     private readonly clientes: ClientesService,
-    private readonly contenido: VentaContenido,
-    private readonly stock: VentaStock,
-    private readonly loader: VentaViewLoader,
+    private readonly contenido: VentaContenidoService,
+    private readonly stock: VentaStockService,
+    private readonly loader: VentaViewService,
     private readonly storage: DocumentStorage,
   ) {}
 

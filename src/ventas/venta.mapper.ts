@@ -1,3 +1,7 @@
+import { Emisor } from '@/empresas/emisor.service';
+import { Customer, DocumentLine, DocumentTotals, Moneda, TipoDocIdentidad } from '@/sunat/documents/common';
+import { documentFileName } from '@/sunat/documents/file-names';
+import { Invoice } from '@/sunat/documents/invoice';
 import { ClienteResponse } from '@/clientes/dto/cliente.dto';
 import { ProductoResponse } from '@/productos/dto/producto.dto';
 import { Venta } from './entities/venta.entity';
@@ -65,5 +69,36 @@ export function toVentaView(v: Venta, cliente: ClienteResponse, detalles: VentaD
     productosVentas: detalles.map((d) => toVentaLineaView(d, d.id_producto ? productos.get(d.id_producto) : undefined)),
     created_at: v.created_at,
     updated_at: v.updated_at,
+  };
+}
+
+/** Storage name of a sale's XML, without '.xml': '{RUC}-01-F001-12'. Built from stored fields only. */
+export function nombreDocumento(ruc: string, venta: Pick<Venta, 'tipo_documento' | 'serie' | 'numero'>): string {
+  return documentFileName(ruc, venta.tipo_documento, venta.serie, venta.numero).replace(/\.xml$/, '');
+}
+
+export function customerOf(cliente: VentaClienteView): Customer {
+  return {
+    tipo_doc: cliente.tipo_doc as TipoDocIdentidad,
+    numero: cliente.documento,
+    nombre: cliente.datos,
+    direccion: cliente.direccion ?? undefined,
+  };
+}
+
+/** The sale as SUNAT's UBL 2.1 Invoice model, from the stored sale and its computed lines. */
+export function toInvoice(emisor: Emisor, venta: Venta, cliente: VentaClienteView, lineas: DocumentLine[], totales: DocumentTotals): Invoice {
+  return {
+    tipo: venta.tipo_documento as Invoice['tipo'],
+    serie: venta.serie,
+    correlativo: venta.numero,
+    fecha_emision: venta.fecha_emision,
+    hora_emision: venta.hora_emision,
+    moneda: venta.tipo_moneda as Moneda,
+    company: emisor.company,
+    customer: customerOf(cliente),
+    lines: lineas,
+    totals: totales,
+    forma_pago: 'Contado',
   };
 }

@@ -11,16 +11,16 @@ import { VentaDetalle } from './entities/venta-detalle.entity';
 import { VentaAnulacionService } from './venta-anulacion.service';
 import { VentaArchivosService } from './venta-archivos.service';
 import { VentaBusquedaService } from './venta-busqueda.service';
-import { VentaClienteResolver } from './venta-cliente';
+import { VentaClienteService } from './venta-cliente.service';
 import { VentaConsultaService } from './venta-consulta.service';
-import { VentaContenido } from './venta-contenido';
-import { VentaCotizacion } from './venta-cotizacion';
+import { VentaContenidoService } from './venta-contenido.service';
+import { VentaCotizacionService } from './venta-cotizacion.service';
 import { VentaCreacionService } from './venta-creacion.service';
 import { VentaEdicionService } from './venta-edicion.service';
 import { VentaEnvioService } from './venta-envio.service';
-import { VentaLineasResolver } from './venta-lineas';
-import { VentaStock } from './venta-stock';
-import { VentaViewLoader } from './venta-view.loader';
+import { VentaLineasService } from './venta-lineas.service';
+import { VentaStockService } from './venta-stock.service';
+import { VentaViewService } from './venta-view.service';
 import { VentaXmlService } from './venta-xml.service';
 import { VentasController } from './ventas.controller';
 import { VentasService } from './ventas.service';
@@ -31,18 +31,18 @@ import { VentasService } from './ventas.service';
   controllers: [VentasController],
   providers: [
     VentasService,
-    VentaViewLoader,
+    VentaViewService,
     VentaConsultaService,
     VentaCreacionService,
     VentaEdicionService,
     VentaAnulacionService,
     VentaEnvioService,
     VentaArchivosService,
-    VentaClienteResolver,
-    VentaLineasResolver,
-    VentaContenido,
-    VentaCotizacion,
-    VentaStock,
+    VentaClienteService,
+    VentaLineasService,
+    VentaContenidoService,
+    VentaCotizacionService,
+    VentaStockService,
     VentaXmlService,
     VentaBusquedaService,
   ],

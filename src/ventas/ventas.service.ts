@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { SunatStatePatch, VentaView } from './dto/venta-view';
 import { Venta } from './entities/venta.entity';
-import { VentaViewLoader } from './venta-view.loader';
+import { VentaViewService } from './venta-view.service';
 import { FiltrosVentas, VentaExportada, ventasEnBloques } from './venta-bloques';
 import { DocumentoVenta, documentosVentasEnBloques } from './venta-documentos-bloques';
 
@@ -14,7 +14,7 @@ import { DocumentoVenta, documentosVentasEnBloques } from './venta-documentos-bl
 export class VentasService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly loader: VentaViewLoader,
+    private readonly loader: VentaViewService,
   ) {}
 
   /** The company's sale with client, tipoDocumento and lines, or null. Pass a manager to read inside a transaction. */

@@ -85,6 +85,10 @@ export abstract class NotaBase {
   @Column({ type: 'text', nullable: true })
   mensaje_sunat: string | null;
 
+  /** SUNAT's observations (4000+), 'codigo - mensaje': its rules at signing, then its CDR's notes (issue 16). */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  observaciones: string[];
+
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
 

@@ -7,7 +7,7 @@ import { CotizacionesService } from '@/cotizaciones/cotizaciones.service';
  * A quotation that is not the company's is a 422 on cotizacion_id and the sale rolls back.
  */
 @Injectable()
-export class VentaCotizacion {
+export class VentaCotizacionService {
   constructor(private readonly cotizaciones: CotizacionesService) {}
 
   aprobar(manager: EntityManager, empresaId: number, cotizacionId: number): Promise<void> {

@@ -6,7 +6,7 @@ import { VentaDetalle } from './entities/venta-detalle.entity';
 
 /** A sale's stock: 'salida' movements for its catalogue lines, 'ingreso' to give them back. Always in the caller's transaction. */
 @Injectable()
-export class VentaStock {
+export class VentaStockService {
   constructor(private readonly stock: StockService) {}
 
   async tomar(manager: EntityManager, venta: Venta, detalles: VentaDetalle[], userId: number | null): Promise<void> {

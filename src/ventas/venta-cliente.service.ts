@@ -16,7 +16,7 @@ const RUC = '6';
 
 /** The sale's client: by id, or found/created by documento inside the sale's transaction. */
 @Injectable()
-export class VentaClienteResolver {
+export class VentaClienteService {
   constructor(private readonly clientes: ClientesService) {}
 
   async resolve(manager: EntityManager, empresaId: number, tipo: string, body: ClienteDeVenta): Promise<ClienteResponse> {

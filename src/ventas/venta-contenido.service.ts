@@ -7,7 +7,7 @@ import { LineaVentaDto } from './dto/create-venta.dto';
 import { VentaClienteView } from './dto/venta-view';
 import { Venta } from './entities/venta.entity';
 import { VentaDetalle } from './entities/venta-detalle.entity';
-import { LineaResuelta, VentaLineasResolver } from './venta-lineas';
+import { LineaResuelta, VentaLineasService } from './venta-lineas.service';
 import { assertTotalAdmisible } from './venta-reglas';
 import { calcularVenta, TotalesVenta } from './venta-totales';
 import { VentaXmlService } from './venta-xml.service';
@@ -20,9 +20,9 @@ export interface ContenidoPreparado {
 
 /** What creation and edition share: lines priced with the company rate, stored, and the signed XML. */
 @Injectable()
-export class VentaContenido {
+export class VentaContenidoService {
   constructor(
-    private readonly lineas: VentaLineasResolver,
+    private readonly lineas: VentaLineasService,
     private readonly xml: VentaXmlService,
   ) {}
 

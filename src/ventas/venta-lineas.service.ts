@@ -11,7 +11,7 @@ export interface LineaResuelta extends LineaPrecio {
 
 /** Turns the request's lines into complete lines: a catalogue product fills what the line leaves out. */
 @Injectable()
-export class VentaLineasResolver {
+export class VentaLineasService {
   constructor(private readonly productos: ProductosService) {}
 
   async resolve(manager: EntityManager, empresaId: number, lineas: LineaVentaDto[]): Promise<LineaResuelta[]> {

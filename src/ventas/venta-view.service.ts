@@ -9,7 +9,7 @@ import { toVentaView } from './venta.mapper';
 
 /** Builds VentaView from a sale row: its lines, its client and the catalogue products, read with the given manager. */
 @Injectable()
-export class VentaViewLoader {
+export class VentaViewService {
   constructor(
     private readonly clientes: ClientesService,
     private readonly productos: ProductosService,
