@@ -5,7 +5,6 @@ import { Auth, EmpresaActual } from '@/common/decorators/auth-context.decorator'
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
 import { ConsultarTicketDto } from '@/lotes-sunat/dto/consultar-ticket.dto';
 import { archivoLote, LoteArchivosService } from '@/lotes-sunat/lote-archivos.service';
-import { TicketService } from '@/lotes-sunat/ticket.service';
 import { ComunicacionBajaService } from './comunicacion-baja.service';
 import { ComunicacionBajaDto } from './dto/comunicacion-baja.dto';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
@@ -18,7 +17,6 @@ import { COMUNICACION_BAJA_DOCS } from './comunicacion-baja.openapi';
 export class ComunicacionBajaController {
   constructor(
     private readonly bajas: ComunicacionBajaService,
-    private readonly tickets: TicketService,
     private readonly archivos: LoteArchivosService,
   ) {}
 
@@ -33,7 +31,7 @@ export class ComunicacionBajaController {
   @HttpCode(200)
   @RequirePermission('ventas.create')
   consultar(@EmpresaActual() empresaId: number, @Body() dto: ConsultarTicketDto) {
-    return this.tickets.consultar(empresaId, dto.ticket);
+    return this.bajas.consultarTicket(empresaId, dto.ticket);
   }
 
   /** The signed RA file of one of the active company's batches ('.xml' optional); 404 otherwise. */

@@ -1,4 +1,4 @@
-import { LINEA_ANULACION } from '@/common/estados';
+import { LINEA_ANULACION, SUNAT_EN_PROCESO } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '@/common/context/request-context';
 import { invalidField, sunatUnavailable } from '@/common/errors/http-errors';
@@ -9,6 +9,8 @@ import { VoidedLine } from '@/sunat/documents/voided';
 import { batchRefused, unexpected } from '@/lotes-sunat/batch-errors';
 import { LoteEnvioService } from '@/lotes-sunat/lote-envio.service';
 import { LoteLinea, LoteLineaNota } from '@/lotes-sunat/lote-types';
+import { TicketAnswer } from '@/lotes-sunat/ticket-answer';
+import { TicketService } from '@/lotes-sunat/ticket.service';
 import { assertVentasExist } from '@/lotes-sunat/ventas-existentes';
 import { VentasService } from '@/ventas/ventas.service';
 import { ComunicacionBajaDto, DocumentoBajaDto } from './dto/comunicacion-baja.dto';
@@ -39,7 +41,13 @@ export class ComunicacionBajaService {
     private readonly ventas: VentasService,
     private readonly notas: NotaBajaService,
     private readonly lotes: LoteEnvioService,
+    private readonly tickets: TicketService,
   ) {}
+
+  /** POST /api/comunicacion-baja/consultar-ticket: asks SUNAT, and a final answer voids (or not) the batch's documents. */
+  consultarTicket(empresaId: number, ticket: string): Promise<TicketAnswer> {
+    return this.tickets.consultar(empresaId, ticket);
+  }
 
   async enviar(auth: AuthContext, dto: ComunicacionBajaDto) {
     const refs = dto.documentos.map(referencia);
@@ -121,7 +129,15 @@ export class ComunicacionBajaService {
       fechaReferencia: fechaReferencia!,
       lineas,
       notas: lineasNota,
-      mensajeTicket: (ticket) => `Comunicación de baja enviada. Ticket: ${ticket}`,
+      enProceso: async (manager, ticket) => {
+        const mensaje = `Comunicación de baja enviada. Ticket: ${ticket}`;
+        for (const linea of lineas) {
+          await this.ventas.setSunatState(manager, linea.venta.id_venta, { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: mensaje });
+        }
+        for (const linea of lineasNota) {
+          await this.notas.marcarEnProceso(manager, linea.nota.tipo, linea.nota.id, mensaje);
+        }
+      },
       buildXml: ({ company, fechaGeneracion, correlativo, lineas: enviadas, notas: notasEnviadas }) => {
         if (!enviadas.length && !notasEnviadas.length) throw batchRefused('No hay documentos para dar de baja.');
         const lines: VoidedLine[] = [

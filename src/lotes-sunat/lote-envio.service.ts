@@ -1,12 +1,10 @@
-import { LINEA_ANULACION, LOTE_ENVIADO, LOTE_PREPARADO, SUNAT_EN_PROCESO } from '@/common/estados';
+import { LINEA_ANULACION, LOTE_ENVIADO, LOTE_PREPARADO } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { hoyLima } from '@/common/fecha';
 import { EmisorService } from '@/empresas/emisor.service';
 import { summaryFileName, voidedFileName } from '@/sunat/documents/file-names';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
-import { NotaBajaService } from '@/notas/nota-baja.service';
-import { VentasService } from '@/ventas/ventas.service';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
 import { nextLoteCorrelativo } from './lote-correlativo';
@@ -15,8 +13,8 @@ import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
 
 /**
  * Sends an RC or RA batch: number, build, sign and store it with its batch record in one transaction;
- * send it; then, in a second transaction, keep the ticket and put the sales in estado_sunat '3' (RA notes:
- * baja 'en_proceso').
+ * send it; then, in a second transaction, keep the ticket and let the flow mark its documents as waiting
+ * (input.enProceso: sales in estado_sunat '3', RA notes baja 'en_proceso').
  * A failed send leaves the batch in 'error' (its file name is spent; the next one gets the next number).
  */
 @Injectable()
@@ -25,9 +23,7 @@ export class LoteEnvioService {
     private readonly dataSource: DataSource,
     private readonly emisores: EmisorService,
     private readonly issuer: DocumentIssuer,
-    private readonly ventas: VentasService,
     private readonly poller: TicketPoller,
-    private readonly notas: NotaBajaService,
   ) {}
 
   async enviar(input: EnvioLoteInput): Promise<EnvioLoteResult> {
@@ -88,12 +84,7 @@ export class LoteEnvioService {
     if (result.kind === 'ticket') {
       await this.dataSource.transaction(async (manager) => {
         await manager.update(LoteSunat, { id: lote.id }, { estado: LOTE_ENVIADO, ticket: result.ticket });
-        for (const linea of input.lineas) {
-          await this.ventas.setSunatState(manager, linea.venta.id_venta, { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: input.mensajeTicket(result.ticket) });
-        }
-        for (const linea of notas) {
-          await this.notas.marcarEnProceso(manager, linea.nota.tipo, linea.nota.id, input.mensajeTicket(result.ticket));
-        }
+        await input.enProceso(manager, result.ticket);
       });
       await this.poller.enqueueLote(lote.id);
       return { kind: 'ticket', ticket: result.ticket, nombre_archivo: lote.nombre_archivo, loteId: lote.id };

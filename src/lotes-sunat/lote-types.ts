@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import type { NotaParaBaja } from '@/notas/nota-baja.service';
 import type { Company } from '@/sunat/documents/common';
 import type { EstadoLinea } from '@/common/estados';
@@ -36,8 +37,11 @@ export interface EnvioLoteInput {
     lineas: LoteLinea[];
     notas: LoteLineaNota[];
   }) => string;
-  /** What mensaje_sunat of each sale (and note) says while the ticket is pending. */
-  mensajeTicket: (ticket: string) => string;
+  /**
+   * Marks the batch's documents as waiting for the ticket, in the transaction that stores it (sales in
+   * estado_sunat '3' with the ticket in mensaje_sunat; RA notes baja 'en_proceso').
+   */
+  enProceso: (manager: EntityManager, ticket: string) => Promise<void>;
 }
 
 export type EnvioLoteResult =

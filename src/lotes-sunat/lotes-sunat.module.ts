@@ -1,21 +1,24 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EmpresasModule } from '@/empresas/empresas.module';
-import { NotasModule } from '@/notas/notas.module';
-import { VentasModule } from '@/ventas/ventas.module';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
 import { LoteArchivosService } from './lote-archivos.service';
+import { LoteDesenlaceService } from './lote-desenlace.service';
 import { LoteEnvioService } from './lote-envio.service';
 import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
 import { TicketPollerModule } from '@/ticket-poller/ticket-poller.module';
 import { TicketService } from './ticket.service';
 
-/** RC/RA batches, their ticket resolution and the background ticket poller (RA notes through NotasModule's NotaBajaService). */
+/**
+ * What RC and RA batches share: the batch records, their correlatives, sending, asking SUNAT about a ticket
+ * (consultar-ticket and the background poller) and dispatching the final answer to the flow that owns the
+ * batch (resumen-diario, comunicacion-baja register their LoteDesenlace).
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([LoteSunat, LoteSunatItem]), EmpresasModule, VentasModule, NotasModule, TicketPollerModule],
-  providers: [LoteEnvioService, TicketService, LoteArchivosService],
-  exports: [LoteEnvioService, TicketService, LoteArchivosService],
+  imports: [TypeOrmModule.forFeature([LoteSunat, LoteSunatItem]), EmpresasModule, TicketPollerModule],
+  providers: [LoteEnvioService, TicketService, LoteArchivosService, LoteDesenlaceService],
+  exports: [LoteEnvioService, TicketService, LoteArchivosService, LoteDesenlaceService],
 })
 export class LotesSunatModule implements OnModuleInit {
   constructor(

@@ -6,17 +6,16 @@ import { EmisorService } from '@/empresas/emisor.service';
 import { storageKeys } from '@/sunat/nest/storage-keys';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { TicketStatusResult } from '@/sunat/gateway/results';
-import { NotaBajaService } from '@/notas/nota-baja.service';
-import { VentasService } from '@/ventas/ventas.service';
 import { unexpected } from './batch-errors';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
-import { applyLoteOutcome } from './lote-desenlace';
+import { LoteDesenlaceService } from './lote-desenlace.service';
 import { notasOf, outcomeOf, TicketAnswer, toTicketAnswer } from './ticket-answer';
 
 /**
- * One place that asks SUNAT about an RC/RA ticket and applies the final answer to its batch: used by
- * both consultar-ticket endpoints and by the background poller. The batch row is locked while the
+ * One place that asks SUNAT about an RC/RA ticket and closes its batch with the final answer, which the
+ * flow owning the batch applies to its documents (LoteDesenlaceService): used by both features'
+ * consultar-ticket (through ResumenDiarioService / ComunicacionBajaService) and by the background poller. The batch row is locked while the
  * answer is applied, and a batch already closed is not applied twice.
  */
 @Injectable()
@@ -25,8 +24,7 @@ export class TicketService {
     private readonly dataSource: DataSource,
     private readonly emisores: EmisorService,
     private readonly issuer: DocumentIssuer,
-    private readonly ventas: VentasService,
-    private readonly notas: NotaBajaService,
+    private readonly desenlaces: LoteDesenlaceService,
   ) {}
 
   /**
@@ -74,7 +72,7 @@ export class TicketService {
       const code = 'code' in result ? result.code : '';
       const mensaje = ('message' in result && result.message) || (accepted ? 'Aceptado por SUNAT.' : 'Error desconocido');
       const items = await manager.find(LoteSunatItem, { where: { id_lote: lote.id } });
-      await applyLoteOutcome(manager, this.ventas, this.notas, lote, items, accepted, mensaje);
+      await this.desenlaces.aplicar(manager, lote, items, accepted, mensaje);
       const hasCdr = 'cdrZip' in result && !!result.cdrZip;
       await manager.update(
         LoteSunat,

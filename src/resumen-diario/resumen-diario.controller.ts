@@ -5,7 +5,6 @@ import { Auth, EmpresaActual } from '@/common/decorators/auth-context.decorator'
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
 import { ConsultarTicketDto } from '@/lotes-sunat/dto/consultar-ticket.dto';
 import { archivoLote, LoteArchivosService } from '@/lotes-sunat/lote-archivos.service';
-import { TicketService } from '@/lotes-sunat/ticket.service';
 import { ResumenDiarioDto } from './dto/resumen-diario.dto';
 import { ResumenDiarioService } from './resumen-diario.service';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
@@ -18,7 +17,6 @@ import { RESUMEN_DIARIO_DOCS } from './resumen-diario.openapi';
 export class ResumenDiarioController {
   constructor(
     private readonly resumenes: ResumenDiarioService,
-    private readonly tickets: TicketService,
     private readonly archivos: LoteArchivosService,
   ) {}
 
@@ -40,7 +38,7 @@ export class ResumenDiarioController {
   @HttpCode(200)
   @RequirePermission('ventas.create')
   consultar(@EmpresaActual() empresaId: number, @Body() dto: ConsultarTicketDto) {
-    return this.tickets.consultar(empresaId, dto.ticket);
+    return this.resumenes.consultarTicket(empresaId, dto.ticket);
   }
 
   /** The signed RC file of one of the active company's batches ('.xml' optional); 404 otherwise. */

@@ -1,4 +1,4 @@
-import { EstadoLinea, LINEA_ADICION, LINEA_ANULACION, LINEA_MODIFICACION, SUNAT_ACEPTADA } from '@/common/estados';
+import { EstadoLinea, LINEA_ADICION, LINEA_ANULACION, LINEA_MODIFICACION, SUNAT_ACEPTADA, SUNAT_EN_PROCESO } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '@/common/context/request-context';
 import { sunatUnavailable } from '@/common/errors/http-errors';
@@ -7,6 +7,8 @@ import { buildSummaryXml } from '@/sunat/xml/summary-xml';
 import { batchRefused, unexpected } from '@/lotes-sunat/batch-errors';
 import { LoteEnvioService } from '@/lotes-sunat/lote-envio.service';
 import { LoteLinea } from '@/lotes-sunat/lote-types';
+import { TicketAnswer } from '@/lotes-sunat/ticket-answer';
+import { TicketService } from '@/lotes-sunat/ticket.service';
 import { assertVentasExist } from '@/lotes-sunat/ventas-existentes';
 import type { VentaView } from '@/ventas/dto/venta-view';
 import { VentasService } from '@/ventas/ventas.service';
@@ -35,7 +37,13 @@ export class ResumenDiarioService {
   constructor(
     private readonly ventas: VentasService,
     private readonly lotes: LoteEnvioService,
+    private readonly tickets: TicketService,
   ) {}
+
+  /** POST /api/resumen-diario/consultar-ticket: asks SUNAT, and a final answer moves the batch's boletas. */
+  consultarTicket(empresaId: number, ticket: string): Promise<TicketAnswer> {
+    return this.tickets.consultar(empresaId, ticket);
+  }
 
   enviar(auth: AuthContext, dto: ResumenDiarioDto) {
     return this.run(auth, dto, 'informar');
@@ -71,7 +79,11 @@ export class ResumenDiarioService {
       tipo: 'RC',
       fechaReferencia: dto.fecha_resumen,
       lineas,
-      mensajeTicket: TEXTOS[modo].ticket,
+      enProceso: async (manager, ticket) => {
+        for (const linea of lineas) {
+          await this.ventas.setSunatState(manager, linea.venta.id_venta, { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: TEXTOS[modo].ticket(ticket) });
+        }
+      },
       buildXml: ({ company, fechaGeneracion, correlativo, rate, lineas: enviadas }) => {
         if (!enviadas.length) throw batchRefused('No hay documentos para el resumen.');
         return buildSummaryXml({

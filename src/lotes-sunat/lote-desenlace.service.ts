@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { LoteSunatItem } from './entities/lote-sunat-item.entity';
+import { LoteSunat, TipoLote } from './entities/lote-sunat.entity';
+
+/**
+ * What SUNAT's final answer does to the documents of a batch. Each flow owns its own: resumen-diario
+ * (RC: boletas) and comunicacion-baja (RA: sales and notes) register theirs at start-up.
+ */
+export interface DesenlaceLote {
+  /** Runs inside the transaction that closes the batch (the batch row is locked). */
+  aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void>;
+}
+
+/**
+ * Dispatches a batch's final answer to the flow that owns the batch, by its tipo. The flows depend on
+ * lotes-sunat, never the other way round: they register here instead of being imported.
+ */
+@Injectable()
+export class LoteDesenlaceService {
+  private readonly desenlaces = new Map<TipoLote, DesenlaceLote>();
+
+  registrar(tipo: TipoLote, desenlace: DesenlaceLote): void {
+    this.desenlaces.set(tipo, desenlace);
+  }
+
+  aplicar(manager: EntityManager, lote: LoteSunat, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void> {
+    const desenlace = this.desenlaces.get(lote.tipo);
+    if (!desenlace) throw new Error(`Sin desenlace registrado para lotes ${lote.tipo}`);
+    return desenlace.aplicar(manager, items, accepted, mensaje);
+  }
+}

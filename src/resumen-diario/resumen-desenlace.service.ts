@@ -1,0 +1,27 @@
+import { LINEA_ANULACION, SUNAT_ACEPTADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { LoteSunatItem } from '@/lotes-sunat/entities/lote-sunat-item.entity';
+import { DesenlaceLote } from '@/lotes-sunat/lote-desenlace.service';
+import { VentasService } from '@/ventas/ventas.service';
+
+/**
+ * API.md "Ticket outcomes", RC: what SUNAT's final answer on a daily summary does to its boletas.
+ * Accepted: informed boletas are accepted, annulled ones (line '3') annulled. Rejected: informed boletas are
+ * rejected, annulled ones stay accepted.
+ */
+@Injectable()
+export class ResumenDesenlaceService implements DesenlaceLote {
+  constructor(private readonly ventas: VentasService) {}
+
+  async aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void> {
+    for (const item of items) {
+      const id = item.id_venta!;
+      const anulacion = item.estado_linea === LINEA_ANULACION;
+      if (accepted && anulacion) await this.ventas.setSunatState(manager, id, { estado: VENTA_ANULADA, estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
+      else if (accepted) await this.ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
+      else if (anulacion) await this.ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
+      else await this.ventas.setSunatState(manager, id, { estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
+    }
+  }
+}
