@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { DomainError, domainErrorStatus } from '../errors/domain-error';
 import { MSG } from '../errors/messages';
 
 /** Every error leaves in the envelope {success:false, message, ...}; unknown errors never leak detail. */
@@ -19,6 +20,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       res.status(status).json(toEnvelope(exception.getResponse(), status));
+      return;
+    }
+    if (exception instanceof DomainError) {
+      res.status(domainErrorStatus(exception.code)).json({ success: false, message: exception.message, ...exception.details });
       return;
     }
     if (isBodyParserError(exception)) {

@@ -1,4 +1,4 @@
-import { sunatUnavailable, xmlMissing } from '@/common/errors/http-errors';
+import { sunatUnreachable, xmlNotGenerated } from '@/common/errors/domain-error';
 import { BillResult } from '../gateway/results';
 import { MissingXml } from './document-issuer';
 
@@ -16,11 +16,11 @@ export interface BillVerdict {
 export type EnvioRespuesta =
   { success: true; codigo: string; mensaje: string; observaciones: string[]; cdr_url: string } | { success: false; codigo: string; message: string };
 
-/** Missing XML is a 409 and a send with no usable answer a 502; everything else is a verdict. */
+/** Missing XML (XML_MISSING, 409) and a send with no usable answer (SUNAT_UNAVAILABLE, 502) throw; everything else is a verdict. */
 export function billVerdict(result: BillResult | MissingXml): BillVerdict {
   switch (result.kind) {
     case 'missing-xml':
-      throw xmlMissing();
+      throw xmlNotGenerated();
     case 'accepted':
     case 'rejected':
     case 'exception': {
@@ -28,7 +28,7 @@ export function billVerdict(result: BillResult | MissingXml): BillVerdict {
       return { kind: result.kind, codigo: result.code, message: result.message, observaciones, mensajeSunat: [result.message, ...observaciones].join(' | ') };
     }
     default:
-      throw sunatUnavailable(result.message);
+      throw sunatUnreachable(result.message);
   }
 }
 

@@ -1,21 +1,16 @@
-import { HttpException, HttpStatus, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DomainError, sunatRulesRejected } from '@/common/errors/domain-error';
 import { hoyLima } from '@/common/fecha';
 import { validateSunatRules, type SunatFinding, type SunatRulesTipo } from '@/sunat/validation';
 import { compiledRules } from '@/sunat/validation/compile';
 import { DOC_TYPES, ruleFileFor, TIPOS } from '@/sunat/validation/tipos';
 
-/** API.md "SUNAT's rules before SUNAT": the 422 message of a document SUNAT would reject. */
-export const SUNAT_RECHAZARIA = 'SUNAT rechazaría el comprobante.';
-
 /** An observation as stored and answered: 'codigo - mensaje' (the form of a CDR note). */
 export const observacionDe = (f: Pick<SunatFinding, 'codigo' | 'mensaje'>) => `${f.codigo} - ${f.mensaje}`;
 
-/** 422 `{success:false, message:'SUNAT rechazaría el comprobante.', errors:{xml:['<codigo>: <mensaje>']}}`. */
-export function sunatWouldReject(errors: SunatFinding[]): HttpException {
-  return new HttpException(
-    { success: false, message: SUNAT_RECHAZARIA, errors: { xml: errors.map((e) => `${e.codigo}: ${e.mensaje}`) } },
-    HttpStatus.UNPROCESSABLE_ENTITY,
-  );
+/** SUNAT_RULES_REJECTED (422 `{success:false, message:'SUNAT rechazaría el comprobante.', errors:{xml:['<codigo>: <mensaje>']}}`). */
+export function sunatWouldReject(errors: SunatFinding[]): DomainError {
+  return sunatRulesRejected(errors.map((e) => `${e.codigo}: ${e.mensaje}`));
 }
 
 /** Every rule file the service may need: the default per tipo, plus RC 1.0.1 (CustomizationID 1.0). */
@@ -52,7 +47,7 @@ export class SunatRulesCheck implements OnApplicationBootstrap {
     return this.warming;
   }
 
-  /** Findings of a signed document; errors are refused with 422, observations returned as 'codigo - mensaje'. */
+  /** Findings of a signed document; errors are refused (SUNAT_RULES_REJECTED, 422), observations returned as 'codigo - mensaje'. */
   async check(tipo: SunatRulesTipo, xml: string, fileName: string): Promise<string[]> {
     const findings = await validateSunatRules(tipo, xml, { fileName, today: hoyLima() });
     const errors = findings.filter((f) => f.severidad === 'error');

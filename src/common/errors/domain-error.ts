@@ -1,0 +1,50 @@
+import { SEND_MSG } from './messages';
+
+/**
+ * What a domain failure is, independent of HTTP. Code that knows nothing about requests (sunat/) throws
+ * these; the exception filter maps each code to its status (domainErrorStatus), so the answer is the same
+ * envelope an HttpException gave: `{success:false, message, ...details}`.
+ */
+export type DomainErrorCode =
+  /** SUNAT's own rules find errors in a document we built: 422. */
+  | 'SUNAT_RULES_REJECTED'
+  /** SUNAT could not be reached or answered nothing usable: 502 (the record keeps its state for a retry). */
+  | 'SUNAT_UNAVAILABLE'
+  /** A send of a document whose XML was never generated: 409. */
+  | 'XML_MISSING';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    /** Extra fields of the answer's envelope (e.g. `errors`). */
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** API.md "SUNAT's rules before SUNAT": the 422 message of a document SUNAT would reject. */
+export const SUNAT_RECHAZARIA = 'SUNAT rechazaría el comprobante.';
+
+/** `{message:'SUNAT rechazaría el comprobante.', errors:{xml:['<codigo>: <mensaje>']}}`. */
+export const sunatRulesRejected = (errores: string[]) => new DomainError('SUNAT_RULES_REJECTED', SUNAT_RECHAZARIA, { errors: { xml: errores } });
+
+/** `No se pudo comunicar con SUNAT: <detail>`. */
+export const sunatUnreachable = (detail: string) => new DomainError('SUNAT_UNAVAILABLE', SEND_MSG.sinComunicacion(detail));
+
+/** SPEC.md's 'XML no encontrado. Genere el XML primero.' */
+export const xmlNotGenerated = () => new DomainError('XML_MISSING', SEND_MSG.xmlNoEncontrado);
+
+/** The HTTP status of each code (one switch: a new code fails tsc until it has its status). */
+export function domainErrorStatus(code: DomainErrorCode): number {
+  switch (code) {
+    case 'SUNAT_RULES_REJECTED':
+      return 422;
+    case 'SUNAT_UNAVAILABLE':
+      return 502;
+    case 'XML_MISSING':
+      return 409;
+  }
+}
