@@ -17,7 +17,8 @@ export function outcomeOf(result: TicketStatusResult): FinalOutcome {
   return 'sin_respuesta';
 }
 
-export function notasOf(result: TicketStatusResult): string[] {
+/** SUNAT's notes on the CDR ('codigo - mensaje'): what the answer and the batch call `notas` (not credit/debit notes). */
+export function observacionesCdr(result: TicketStatusResult): string[] {
   return 'notes' in result && Array.isArray(result.notes) ? result.notes.map((n) => (n.code ? `${n.code} - ${n.message}` : n.message)) : [];
 }
 
@@ -26,9 +27,9 @@ export function toTicketAnswer(result: TicketStatusResult): TicketAnswer {
     case 'in-process':
       return { success: true, codigo: '98', mensaje: EN_PROCESO, en_proceso: true };
     case 'accepted':
-      return { success: true, codigo: result.code, mensaje: result.message, notas: notasOf(result) };
+      return { success: true, codigo: result.code, mensaje: result.message, notas: observacionesCdr(result) };
     case 'rejected':
-      return { success: false, codigo: result.code, message: result.message || 'Error desconocido', notas: notasOf(result) };
+      return { success: false, codigo: result.code, message: result.message || 'Error desconocido', notas: observacionesCdr(result) };
     case 'exception':
     case 'needs-reconciliation':
       return { success: false, codigo: result.code, message: result.message || 'Error desconocido' };

@@ -10,7 +10,7 @@ import { unexpected } from './batch-errors';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
 import { LoteDesenlaceService } from './lote-desenlace.service';
-import { notasOf, outcomeOf, TicketAnswer, toTicketAnswer } from './ticket-answer';
+import { observacionesCdr, outcomeOf, TicketAnswer, toTicketAnswer } from './ticket-answer';
 
 /**
  * One place that asks SUNAT about an RC/RA ticket and closes its batch with the final answer, which the
@@ -81,7 +81,7 @@ export class TicketService {
           estado: accepted ? LOTE_ACEPTADO : LOTE_RECHAZADO,
           codigo: code,
           mensaje,
-          notas: notasOf(result),
+          notas: observacionesCdr(result),
           cdr_url: hasCdr ? storageKeys.cdr(empresaId, `ticket-${ticket.replace(/[^0-9A-Za-z-]/g, '')}`) : null,
         },
       );
