@@ -11,7 +11,9 @@ export type DomainErrorCode =
   /** SUNAT could not be reached or answered nothing usable: 502 (the record keeps its state for a retry). */
   | 'SUNAT_UNAVAILABLE'
   /** A send of a document whose XML was never generated: 409. */
-  | 'XML_MISSING';
+  | 'XML_MISSING'
+  /** SUNAT's rules could not be run now (every validator busy, or one document took too long): 503, try again. */
+  | 'SUNAT_RULES_BUSY';
 
 export class DomainError extends Error {
   constructor(
@@ -37,6 +39,9 @@ export const sunatUnreachable = (detail: string) => new DomainError('SUNAT_UNAVA
 /** SPEC.md's 'XML no encontrado. Genere el XML primero.' */
 export const xmlNotGenerated = () => new DomainError('XML_MISSING', SEND_MSG.xmlNoEncontrado);
 
+/** 503 when the rules engine cannot take the document now; nothing was stored, the client retries. */
+export const sunatRulesBusy = () => new DomainError('SUNAT_RULES_BUSY', 'La validación con las reglas de SUNAT está ocupada; intente nuevamente.');
+
 /** The HTTP status of each code (one switch: a new code fails tsc until it has its status). */
 export function domainErrorStatus(code: DomainErrorCode): number {
   switch (code) {
@@ -46,5 +51,7 @@ export function domainErrorStatus(code: DomainErrorCode): number {
       return 502;
     case 'XML_MISSING':
       return 409;
+    case 'SUNAT_RULES_BUSY':
+      return 503;
   }
 }

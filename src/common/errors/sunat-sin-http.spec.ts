@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ArgumentsHost } from '@nestjs/common';
 import { AllExceptionsFilter } from '../filters/all-exceptions.filter';
-import { DomainError, sunatRulesRejected, sunatUnreachable, xmlNotGenerated } from './domain-error';
+import { DomainError, sunatRulesBusy, sunatRulesRejected, sunatUnreachable, xmlNotGenerated } from './domain-error';
 
 /**
  * Issue 15: sunat/ throws domain errors (common/errors/domain-error.ts) and the exception filter maps them to
@@ -82,6 +82,13 @@ describe('the exception filter answers domain errors as SPEC.md and API.md say',
 
   it("SUNAT_UNAVAILABLE: 502 'No se pudo comunicar con SUNAT: …'", () => {
     expect(answer(sunatUnreachable('timeout'))).toEqual({ status: 502, body: { success: false, message: 'No se pudo comunicar con SUNAT: timeout' } });
+  });
+
+  it('SUNAT_RULES_BUSY: 503, the client may retry (nothing was stored)', () => {
+    expect(answer(sunatRulesBusy())).toEqual({
+      status: 503,
+      body: { success: false, message: 'La validación con las reglas de SUNAT está ocupada; intente nuevamente.' },
+    });
   });
 
   it("XML_MISSING: 409 'XML no encontrado. Genere el XML primero.'", () => {

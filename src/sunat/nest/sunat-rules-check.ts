@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { DomainError, sunatRulesRejected } from '@/common/errors/domain-error';
+import { DomainError, sunatRulesBusy, sunatRulesRejected } from '@/common/errors/domain-error';
 import { hoyLima } from '@/common/fecha';
-import { validateSunatRules, type SunatFinding, type SunatRulesTipo } from '@/sunat/validation';
+import { activeSunatRulesPool, SunatRulesBusy, SunatRulesTimeout, validateSunatRules, type SunatFinding, type SunatRulesTipo } from '@/sunat/validation';
 import { compiledRules } from '@/sunat/validation/compile';
 import { DOC_TYPES, ruleFileFor, TIPOS } from '@/sunat/validation/tipos';
 
@@ -34,6 +34,13 @@ export class SunatRulesCheck implements OnApplicationBootstrap {
   warm(): Promise<void> {
     this.warming ??= (async () => {
       const started = Date.now();
+      // With a worker pool the workers load the rules; the main thread only waits for them.
+      const pool = activeSunatRulesPool();
+      if (pool) {
+        await pool.ready().catch((error: unknown) => this.logger.warn(`Reglas SUNAT: ${(error as Error).message}`));
+        this.logger.log(`Reglas SUNAT listas en ${Date.now() - started} ms (pool)`);
+        return;
+      }
       for (const file of RULE_FILES) {
         try {
           await compiledRules(file);
@@ -49,7 +56,10 @@ export class SunatRulesCheck implements OnApplicationBootstrap {
 
   /** Findings of a signed document; errors are refused (SUNAT_RULES_REJECTED, 422), observations returned as 'codigo - mensaje'. */
   async check(tipo: SunatRulesTipo, xml: string, fileName: string): Promise<string[]> {
-    const findings = await validateSunatRules(tipo, xml, { fileName, today: hoyLima() });
+    const findings = await validateSunatRules(tipo, xml, { fileName, today: hoyLima() }).catch((error: unknown) => {
+      if (error instanceof SunatRulesBusy || error instanceof SunatRulesTimeout) throw sunatRulesBusy();
+      throw error;
+    });
     const errors = findings.filter((f) => f.severidad === 'error');
     if (errors.length) throw sunatWouldReject(errors);
     return findings.filter((f) => f.severidad === 'observacion').map(observacionDe);
