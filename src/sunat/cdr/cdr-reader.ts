@@ -1,6 +1,6 @@
 import { xmlEntries } from '@/sunat/zip/zip';
-import { Cdr, CdrNote, CdrOutcome } from './cdr-types';
-import { parseXml, text, texts } from './safe-xml';
+import { Cdr, CdrNote, CdrOutcome, CdrResponse } from './cdr-types';
+import { nodes, parseXml, text, texts } from './safe-xml';
 
 export class CdrParseError extends Error {
   constructor(message: string) {
@@ -47,11 +47,52 @@ export function readCdr(xml: string | Buffer | Uint8Array): Cdr {
     responseCode,
     description: text(root, 'DocumentResponse/Response/Description') ?? '',
     notes,
+    documentId: text(root, 'DocumentResponse/DocumentReference/ID'),
+    responses: nodes(root, 'DocumentResponse').map((node): CdrResponse => ({
+      referenceId: text(node, 'Response/ReferenceID'),
+      documentId: text(node, 'DocumentReference/ID'),
+      responseCode: text(node, 'Response/ResponseCode'),
+      description: text(node, 'Response/Description'),
+    })),
     documentDescription: text(root, 'DocumentResponse/DocumentReference/DocumentDescription'),
     recipientId: text(root, 'DocumentResponse/RecipientParty/PartyIdentification/ID'),
     outcome,
     accepted: outcome === 'accepted' || outcome === 'accepted-with-observations',
   };
+}
+
+/** 'F001-00000001' and 'f001-1' are F001-1; 'RA-20171001-01' is RA-20171001-1. */
+export function normalizeDocumentId(id: string): string {
+  const parts = id.trim().toUpperCase().split('-');
+  const last = parts.length > 1 ? parts[parts.length - 1] : '';
+  if (/^\d+$/.test(last)) parts[parts.length - 1] = String(Number(last));
+  return parts.join('-');
+}
+
+/** '20000000001-01-F001-1' -> 'F001-1'; '20000000001-RA-20240101-1' -> 'RA-20240101-1' (what a CDR names). */
+export function documentIdOfName(name: string): string {
+  const base = name.replace(/^.*\//, '').replace(/\.(zip|xml)$/i, '');
+  const doc = /^\d{11}-\d{2}-([A-Z0-9]{4}-\d+)$/i.exec(base);
+  if (doc) return doc[1];
+  const summary = /^\d{11}-((?:RC|RA|RR)-\d{8}-\d+)$/i.exec(base);
+  return summary ? summary[1] : base;
+}
+
+/**
+ * Whether a CDR answers about exactly these documents (serie-número or summary id): every
+ * DocumentResponse names one of them in its ReferenceID and DocumentReference/ID (each present one must
+ * agree; a minimal exception CDR has only the ReferenceID), and every expected document is answered.
+ */
+export function cdrRefersTo(cdr: Pick<Cdr, 'responses'>, expectedIds: string[]): boolean {
+  const expected = new Set(expectedIds.map(normalizeDocumentId));
+  if (!expected.size || !cdr.responses.length) return false;
+  const answered = new Set<string>();
+  for (const response of cdr.responses) {
+    const ids = [response.referenceId, response.documentId].filter((id): id is string => !!id).map(normalizeDocumentId);
+    if (!ids.length || ids.some((id) => id !== ids[0]) || !expected.has(ids[0])) return false;
+    answered.add(ids[0]);
+  }
+  return answered.size === expected.size;
 }
 
 export interface CdrFile {

@@ -18,10 +18,22 @@ export interface Cdr {
   responseCode: string;
   description: string;
   notes: CdrNote[];
+  /** DocumentResponse/DocumentReference/ID: the document the answer is about (absent in minimal exception CDRs). */
+  documentId?: string;
+  /** Every DocumentResponse, in order: one for a document or summary, one per document for a sendPack ticket. */
+  responses: CdrResponse[];
   /** GRE: the QR URL SUNAT puts in DocumentReference/DocumentDescription. */
   documentDescription?: string;
   recipientId?: string;
   outcome: CdrOutcome;
   /** True for both accepted outcomes: the series-number is registered. */
   accepted: boolean;
+}
+
+/** One cac:DocumentResponse of a CDR. */
+export interface CdrResponse {
+  referenceId?: string;
+  documentId?: string;
+  responseCode?: string;
+  description?: string;
 }

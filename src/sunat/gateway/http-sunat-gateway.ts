@@ -6,9 +6,12 @@ import { GreClient } from './gre/gre-client';
 import { GreTokenCache } from './gre/token-cache';
 import { DEFAULT_TRANSPORT, HttpTransport, TransportOptions } from './http/transport';
 import { silentLogger, SunatLogger } from './logger';
+import { documentIdOfName } from '@/sunat/cdr/cdr-reader';
+import { normalizeCode } from '@/sunat/codes/return-codes';
+import { CONSULT_STATUS, consultState } from './consult-status';
 import { billResultFromCdr, refusal, unreadable } from './outcomes';
-import { BillResult, CdrQueryResult, DocumentRef, FailureResult, TicketSendResult, TicketStatusResult } from './results';
-import { getStatusCdrEnvelope, getStatusEnvelope, sendBillEnvelope, sendSummaryEnvelope } from './soap/envelope';
+import { BillResult, CdrQueryResult, DocumentRef, DocumentStatusQueryResult, FailureResult, TicketSendResult, TicketStatusResult } from './results';
+import { consultStatusEnvelope, getStatusCdrEnvelope, getStatusEnvelope, sendBillEnvelope, sendPackEnvelope, sendSummaryEnvelope } from './soap/envelope';
 import { isFailure, SoapCaller, SoapReply } from './soap/soap-caller';
 import { ReconcileResult, SunatGateway } from './sunat-gateway';
 
@@ -42,23 +45,38 @@ export class HttpSunatGateway extends SunatGateway {
     if (isFailure(reply)) return reply;
     const { answer, raw } = reply;
     if (answer.type === 'fault') return refusal(answer.code, answer.message, 'soap-fault', raw);
-    if (answer.type === 'applicationResponse') return billResultFromCdr(answer.zip, raw);
+    // a CDR about another document is no answer: the caller reconciles with getStatusCdr
+    if (answer.type === 'applicationResponse') return billResultFromCdr(answer.zip, raw, [documentIdOfName(doc)]);
     return unreadable(`Respuesta inesperada a sendBill: ${answer.type}`, raw);
+  }
+
+  async sendPack(ctx: SunatContext, name: string, zip: Buffer, options?: CallOptions): Promise<TicketSendResult> {
+    const pack = stripExtension(name);
+    const reply = await this.soap.call('sendPack', this.urls(ctx).billService, sendPackEnvelope(ctx.sol, `${pack}.zip`, zip), pack, options);
+    return ticketIssued(reply, 'sendPack');
+  }
+
+  async getDocumentStatus(ctx: SunatContext, ref: DocumentRef, options?: CallOptions): Promise<DocumentStatusQueryResult> {
+    const subject = `${ref.ruc}-${ref.tipo}-${ref.serie}-${ref.numero}`;
+    const reply = await this.soap.call('consultStatus', this.urls(ctx).consultService, consultStatusEnvelope(ctx.sol, ref), subject, options);
+    if (isFailure(reply)) return reply;
+    const { answer, raw } = reply;
+    if (answer.type === 'fault') return refusal(answer.code, answer.message, 'soap-fault', raw);
+    if (answer.type !== 'status') return unreadable(`Respuesta inesperada a getStatus (consulta): ${answer.type}`, raw);
+    const code = normalizeCode(answer.statusCode);
+    const message = answer.statusMessage ?? (CONSULT_STATUS as Record<string, string>)[code] ?? `Código ${code}`;
+    return { kind: 'status', code, message, state: consultState(code), raw };
   }
 
   async sendSummary(ctx: SunatContext, name: string, zip: Buffer, options?: CallOptions): Promise<TicketSendResult> {
     const doc = stripExtension(name);
     const reply = await this.soap.call('sendSummary', this.urls(ctx).billService, sendSummaryEnvelope(ctx.sol, `${doc}.zip`, zip), doc, options);
-    if (isFailure(reply)) return reply;
-    const { answer, raw } = reply;
-    if (answer.type === 'fault') return refusal(answer.code, answer.message, 'soap-fault', raw);
-    if (answer.type === 'ticket' && answer.ticket) return { kind: 'ticket', ticket: answer.ticket, raw };
-    return unreadable(`Respuesta inesperada a sendSummary: ${answer.type}`, raw);
+    return ticketIssued(reply, 'sendSummary');
   }
 
   async getStatus(ctx: SunatContext, ticket: string, options?: CallOptions): Promise<TicketStatusResult> {
     const reply = await this.soap.call('getStatus', this.urls(ctx).billService, getStatusEnvelope(ctx.sol, ticket), ticket, options);
-    return ticketStatus(reply);
+    return ticketStatus(reply, options?.expect);
   }
 
   async getStatusCdr(ctx: SunatContext, ref: DocumentRef, options?: CallOptions): Promise<CdrQueryResult> {
@@ -68,7 +86,7 @@ export class HttpSunatGateway extends SunatGateway {
     const { answer, raw } = reply;
     if (answer.type === 'fault') return refusal(answer.code, answer.message, 'soap-fault', raw);
     if (answer.type !== 'status') return unreadable(`Respuesta inesperada a getStatusCdr: ${answer.type}`, raw);
-    if (answer.content && answer.content.length) return billResultFromCdr(answer.content, raw);
+    if (answer.content && answer.content.length) return billResultFromCdr(answer.content, raw, [`${ref.serie}-${ref.numero}`]);
     return { kind: 'not-found', code: answer.statusCode, message: answer.statusMessage ?? 'Sin constancia', raw };
   }
 
@@ -98,7 +116,15 @@ function requireGre(ctx: SunatContext) {
   return ctx.gre;
 }
 
-function ticketStatus(reply: SoapReply | FailureResult): TicketStatusResult {
+function ticketIssued(reply: SoapReply | FailureResult, operation: string): TicketSendResult {
+  if (isFailure(reply)) return reply;
+  const { answer, raw } = reply;
+  if (answer.type === 'fault') return refusal(answer.code, answer.message, 'soap-fault', raw);
+  if (answer.type === 'ticket' && answer.ticket) return { kind: 'ticket', ticket: answer.ticket, raw };
+  return unreadable(`Respuesta inesperada a ${operation}: ${answer.type}`, raw);
+}
+
+function ticketStatus(reply: SoapReply | FailureResult, expect?: string[]): TicketStatusResult {
   if (isFailure(reply)) return reply;
   const { answer, raw } = reply;
   if (answer.type === 'fault') return refusal(answer.code, answer.message, 'soap-fault', raw);
@@ -106,7 +132,7 @@ function ticketStatus(reply: SoapReply | FailureResult): TicketStatusResult {
   const code = answer.statusCode.trim();
   if (code === '98') return { kind: 'in-process', code: '98', raw };
   if (answer.content && answer.content.length) {
-    const fromCdr = billResultFromCdr(answer.content, raw);
+    const fromCdr = billResultFromCdr(answer.content, raw, expect);
     if (code === '99' && fromCdr.kind === 'accepted') {
       return { ...fromCdr, kind: 'rejected', code: '99', message: fromCdr.message || 'Procesado con errores' };
     }

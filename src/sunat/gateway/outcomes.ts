@@ -1,4 +1,4 @@
-import { readCdrZip } from '@/sunat/cdr/cdr-reader';
+import { cdrRefersTo, readCdrZip } from '@/sunat/cdr/cdr-reader';
 import { isAlreadyRegistered } from '@/sunat/codes/return-codes';
 import { BillResult, ExceptionResult, NeedsReconciliationResult, RawAnswer, UnknownResult } from './results';
 
@@ -7,13 +7,21 @@ export function refusal(code: string, message: string, source: ExceptionResult['
   return { kind: 'exception', code, message, source, raw };
 }
 
-/** A CDR zip as a send result; an unreadable CDR keeps the raw answer and reports an unknown outcome. */
-export function billResultFromCdr(cdrZip: Buffer, raw: RawAnswer): BillResult {
+/**
+ * A CDR zip as a send result; an unreadable CDR keeps the raw answer and reports an unknown outcome. With
+ * `expected` (serie-número or summary ids), a CDR about other documents is no answer either: unknown
+ * 'foreign-cdr', so the caller reconciles (getStatusCdr, or asks the ticket again) instead of taking it.
+ */
+export function billResultFromCdr(cdrZip: Buffer, raw: RawAnswer, expected?: string[]): BillResult {
   let cdr;
   try {
     cdr = readCdrZip(cdrZip).cdr;
   } catch (error) {
     return unreadable(`CDR ilegible: ${(error as Error).message}`, raw);
+  }
+  if (expected?.length && !cdrRefersTo(cdr, expected)) {
+    const about = cdr.responses.map((r) => r.documentId ?? r.referenceId ?? '?').join(', ') || '(ninguno)';
+    return { kind: 'unknown', reason: 'foreign-cdr', message: `El CDR recibido es de otro comprobante (${about}), se esperaba ${expected.join(', ')}`, raw };
   }
   const common = { code: cdr.responseCode, message: cdr.description, notes: cdr.notes, cdrZip, cdr, raw };
   switch (cdr.outcome) {

@@ -1,6 +1,8 @@
 import { Cdr, CdrNote } from '@/sunat/cdr/cdr-types';
+import type { ConsultState } from './consult-status';
 
-export type SunatOperation = 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr' | 'greToken' | 'greSend' | 'greStatus';
+/** 'consultStatus' is billConsultService's getStatus (a document's state); 'getStatus' is billService's (a ticket). */
+export type SunatOperation = 'sendBill' | 'sendSummary' | 'sendPack' | 'getStatus' | 'getStatusCdr' | 'consultStatus' | 'greToken' | 'greSend' | 'greStatus';
 
 /** SUNAT's answer exactly as received, so a caller can store it before anything parses it. */
 export interface RawAnswer {
@@ -53,7 +55,8 @@ export interface NeedsReconciliationResult {
 /** The request left and no usable answer came back: it may or may not be registered. */
 export interface UnknownResult {
   kind: 'unknown';
-  reason: 'timeout' | 'connection-reset' | 'empty-answer' | 'http-error' | 'unreadable-answer';
+  /** 'foreign-cdr': a CDR came back about another document than the one asked about (never taken as the answer). */
+  reason: 'timeout' | 'connection-reset' | 'empty-answer' | 'http-error' | 'unreadable-answer' | 'foreign-cdr';
   message: string;
   raw?: RawAnswer;
 }
@@ -97,6 +100,18 @@ export interface CdrNotFoundResult {
 
 /** getStatusCdr: the stored CDR as an accepted/rejected result, or SUNAT has nothing for that number. */
 export type CdrQueryResult = AcceptedResult | RejectedResult | CdrNotFoundResult | FailureResult;
+
+/** billConsultService getStatus: SUNAT's state of a document (see consult-status.ts for the codes). */
+export interface DocumentStatusResult {
+  kind: 'status';
+  /** 0001 accepted, 0002 rejected, 0003 voided, 0011 not found, others a refused query. */
+  code: string;
+  message: string;
+  state: ConsultState;
+  raw: RawAnswer;
+}
+
+export type DocumentStatusQueryResult = DocumentStatusResult | FailureResult;
 
 export interface DocumentRef {
   ruc: string;

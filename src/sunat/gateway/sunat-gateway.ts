@@ -1,6 +1,6 @@
 import { CallOptions } from './call-options';
 import { SunatContext } from './credentials';
-import { BillResult, CdrNotFoundResult, CdrQueryResult, DocumentRef, TicketSendResult, TicketStatusResult } from './results';
+import { BillResult, CdrNotFoundResult, CdrQueryResult, DocumentRef, DocumentStatusQueryResult, TicketSendResult, TicketStatusResult } from './results';
 
 export type ReconcileResult = BillResult | CdrNotFoundResult;
 
@@ -15,6 +15,15 @@ export abstract class SunatGateway {
 
   /** billService sendSummary: RC and RA, answered with a ticket. */
   abstract sendSummary(ctx: SunatContext, name: string, zip: Buffer, options?: CallOptions): Promise<TicketSendResult>;
+
+  /**
+   * billService sendPack: a zip `{RUC}-LT-{YYYYMMDD}-{n}.zip` of several documents of one tipo, answered with a ticket
+   * whose CDR has a DocumentResponse per document (`cdr.responses`).
+   */
+  abstract sendPack(ctx: SunatContext, name: string, zip: Buffer, options?: CallOptions): Promise<TicketSendResult>;
+
+  /** billConsultService getStatus: SUNAT's state of an 01/07/08 (F series): 0001 accepted, 0002 rejected, 0003 voided, 0011 not found. */
+  abstract getDocumentStatus(ctx: SunatContext, ref: DocumentRef, options?: CallOptions): Promise<DocumentStatusQueryResult>;
 
   /** billService getStatus: '98' in process, '0' done, '99' done with errors (CDR in content). */
   abstract getStatus(ctx: SunatContext, ticket: string, options?: CallOptions): Promise<TicketStatusResult>;

@@ -1,4 +1,5 @@
 import { VENDOR_XSD_DIR } from '../validation/xsd';
+import type { CdrStyle } from './cdr/cdr-builder';
 
 export interface SunatSimulatorOptions {
   /** 0 picks a free port. */
@@ -20,6 +21,11 @@ export interface SunatSimulatorOptions {
   today?: string;
   /** Certificates (PEM) communicated to SUNAT, per production RUC (see also POST /__control/certificate). */
   certificates?: Record<string, string>;
+  /**
+   * 'realistic' (default): CDRs as SUNAT writes them (ISO-8859-1, default namespace, datetime IssueDate, Notes after
+   * the signature, unsigned minimal exception CDRs); 'clean': UTF-8 with the `ar:` prefix (see cdr/cdr-builder).
+   */
+  cdrStyle?: CdrStyle;
   /** Clave SOL accepted for any RUC (SUNAT beta: MODDATOS / moddatos). */
   solUser?: string;
   solPassword?: string;
@@ -41,6 +47,7 @@ export function resolveOptions(options: SunatSimulatorOptions = {}): ResolvedOpt
     ticketPolls: options.ticketPolls ?? 1,
     xsdDir: options.xsdDir === false ? undefined : (options.xsdDir ?? VENDOR_XSD_DIR),
     rules: options.rules ?? true,
+    cdrStyle: options.cdrStyle ?? 'realistic',
     today: options.today,
     certificates: options.certificates ?? {},
     solUser: options.solUser ?? 'MODDATOS',

@@ -1,12 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { describeCode } from '@/sunat/codes/return-codes';
-import { buildCdrZip } from './cdr/cdr-builder';
+import { buildCdrZip, CdrDocumentResponse } from './cdr/cdr-builder';
 import { acceptedDescription } from './cdr/descriptions';
 import { ControlAction } from './control/control-actions';
 import { KeyAndCert } from './crypto/self-signed';
-import { documentKey } from './documents/document-kinds';
+import { documentKey, ParsedName } from './documents/document-kinds';
 import { inspectContent } from './documents/inspect-content';
 import { Judgement, judgeDocument, JudgementContext } from './documents/sunat-judgement';
+import { PackSubmission } from './documents/inspect-pack';
 import { Submission } from './documents/inspect-zip';
 import { ResolvedOptions } from './options';
 import { SimFault } from './sim-fault';
@@ -17,6 +18,10 @@ interface Verdict {
   cdrZip: Buffer;
   code: string;
   description: string;
+  /** serie-número or summary id, as the CDR names it. */
+  referenceId?: string;
+  notes?: string[];
+  recipient?: string;
   issueDate?: string;
   /** RA: keys of the documents it voids. */
   voids?: string[];
@@ -44,9 +49,61 @@ export class DocumentProcessor {
       sha256,
       accepted: verdict.accepted,
       cdrZip: verdict.cdrZip,
+      code: verdict.code,
+      description: verdict.description,
       issueDate: verdict.issueDate,
     });
     return verdict.cdrZip;
+  }
+
+  /**
+   * sendPack: each document judged and registered as if sent alone (a document sent before with the same bytes
+   * keeps its answer; other bytes 1033/1032; an exception 0100-1999 leaves it unregistered); one ticket whose CDR
+   * carries a DocumentResponse per document, in the zip's order, and their notes suffixed with the document's id.
+   * The ticket ends '0' when every document was accepted, '99' otherwise.
+   */
+  async pack(pack: PackSubmission, control?: ControlAction): Promise<string> {
+    if (this.state.summaries.has(pack.name)) throw new SimFault('2223');
+    const responses: CdrDocumentResponse[] = [];
+    const notes: string[] = [];
+    for (const submission of pack.documents) {
+      const id = `${submission.parsed.serie}-${Number(submission.parsed.numero)}`;
+      const key = documentKey(submission.parsed);
+      const existing = this.state.documents.get(key);
+      const sha256 = hash(submission.xml);
+      if (existing) {
+        const code = existing.sha256 === sha256 ? (existing.code ?? (existing.accepted ? '0' : '2000')) : existing.accepted ? '1033' : '1032';
+        const description = existing.sha256 === sha256 ? (existing.description ?? describeCode(code).descripcion) : describeCode(code).descripcion;
+        responses.push({ referenceId: id, responseCode: code, description });
+        continue;
+      }
+      let verdict: Verdict;
+      try {
+        verdict = await this.judge(submission, control);
+      } catch (error) {
+        if (!(error instanceof SimFault)) throw error;
+        responses.push({ referenceId: id, responseCode: error.code, description: error.message });
+        continue;
+      }
+      this.state.documents.set(key, {
+        name: submission.parsed.name,
+        sha256,
+        accepted: verdict.accepted,
+        cdrZip: verdict.cdrZip,
+        code: verdict.code,
+        description: verdict.description,
+        issueDate: verdict.issueDate,
+      });
+      responses.push({ referenceId: verdict.referenceId ?? id, responseCode: verdict.code, description: verdict.description, recipient: verdict.recipient });
+      notes.push(...(verdict.notes ?? []).map((note) => `${note} (${verdict.referenceId ?? id})`));
+    }
+    this.state.summaries.add(pack.name);
+    const allAccepted = responses.every((r) => r.responseCode === '0' || Number(r.responseCode) >= 4000);
+    const [first, ...more] = responses;
+    const cdrZip = buildCdrZip({ ...first, name: pack.name, more, notes, senderRuc: pack.ruc, style: this.options.cdrStyle }, this.key);
+    const ticket = this.state.nextSoapTicket();
+    this.state.tickets.set(ticket, { ticket, name: pack.name, pollsLeft: this.options.ticketPolls, finalCode: allAccepted ? '0' : '99', cdrZip });
+    return ticket;
   }
 
   /** sendSummary: RC/RA file names can be presented once (2223); the answer waits behind a ticket. */
@@ -93,6 +150,27 @@ export class DocumentProcessor {
     return ticket;
   }
 
+  /**
+   * A CDR about another document than `parsed` (control action 'foreign-cdr'): accepted, signed like any other,
+   * for `reference` or, by default, the same serie (or summary date) with the next número.
+   */
+  foreignCdr(parsed: Pick<ParsedName, 'ruc' | 'tipo' | 'serie' | 'numero'>, reference?: string): Buffer {
+    const summary = parsed.tipo === 'RC' || parsed.tipo === 'RA';
+    const next = Number(parsed.numero) + 1;
+    const id = reference ?? (summary ? `${parsed.tipo}-${parsed.serie}-${next}` : `${parsed.serie}-${next}`);
+    return buildCdrZip(
+      {
+        name: `${parsed.ruc}-${summary ? '' : `${parsed.tipo}-`}${id}`,
+        referenceId: id,
+        responseCode: '0',
+        description: acceptedDescription(parsed.tipo, id),
+        senderRuc: parsed.ruc,
+        style: this.options.cdrStyle,
+      },
+      this.key,
+    );
+  }
+
   private async judge(submission: Submission, control?: ControlAction): Promise<Verdict> {
     const { parsed, xml } = submission;
     const content = await inspectContent(parsed, xml, this.options.xsdDir);
@@ -120,6 +198,7 @@ export class DocumentProcessor {
         notes,
         senderRuc: parsed.ruc,
         recipient: content.recipient,
+        style: this.options.cdrStyle,
         qrUrl:
           parsed.tipo === '09' && !rejection
             ? `https://e-factura.sunat.gob.pe/v1/contribuyente/gre/comprobantes/descargaqr?hashqr=${randomBytes(24).toString('base64url')}`
@@ -127,7 +206,17 @@ export class DocumentProcessor {
       },
       this.key,
     );
-    return { accepted: !rejection, cdrZip, code, description, issueDate: judgement.issueDate, voids: judgement.voids };
+    return {
+      accepted: !rejection,
+      cdrZip,
+      code,
+      description,
+      referenceId: content.id,
+      notes,
+      recipient: content.recipient,
+      issueDate: judgement.issueDate,
+      voids: judgement.voids,
+    };
   }
 
   private judgementContext(): JudgementContext {

@@ -5,6 +5,9 @@ export interface RegisteredDocument {
   sha256: string;
   accepted: boolean;
   cdrZip: Buffer;
+  /** The CDR's ResponseCode and Description (what a sendPack CDR repeats for a document sent before). */
+  code?: string;
+  description?: string;
   /** cbc:IssueDate, compared with the ReferenceDate of an RA that voids it. */
   issueDate?: string;
   /** Voided by an accepted RA. */

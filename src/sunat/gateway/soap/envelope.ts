@@ -41,6 +41,18 @@ export const sendBillEnvelope = (sol: SolCredentials, fileName: string, zip: Buf
 export const sendSummaryEnvelope = (sol: SolCredentials, fileName: string, zip: Buffer) =>
   soapEnvelope(sol, 'sendSummary', { fileName, contentFile: zip.toString('base64') });
 
+export const sendPackEnvelope = (sol: SolCredentials, fileName: string, zip: Buffer) =>
+  soapEnvelope(sol, 'sendPack', { fileName, contentFile: zip.toString('base64') });
+
+/** billConsultService getStatus: the same four fields as getStatusCdr. */
+export const consultStatusEnvelope = (sol: SolCredentials, ref: { ruc: string; tipo: string; serie: string; numero: number }) =>
+  soapEnvelope(sol, 'getStatus', {
+    rucComprobante: ref.ruc,
+    tipoComprobante: ref.tipo,
+    serieComprobante: ref.serie,
+    numeroComprobante: ref.numero,
+  });
+
 export const getStatusEnvelope = (sol: SolCredentials, ticket: string) => soapEnvelope(sol, 'getStatus', { ticket });
 
 export const getStatusCdrEnvelope = (sol: SolCredentials, ref: { ruc: string; tipo: string; serie: string; numero: number }) =>

@@ -23,7 +23,7 @@ export class SoapCaller {
     const outcome = await this.transport.request({
       method: 'POST',
       url,
-      headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"urn:${operation}"` },
+      headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"urn:${operation === 'consultStatus' ? 'getStatus' : operation}"` },
       body: envelope,
     });
     if (!outcome.ok) {

@@ -1,4 +1,5 @@
-export type SimOperation = 'sendBill' | 'sendSummary' | 'getStatus' | 'getStatusCdr' | 'greToken' | 'greSend' | 'greStatus';
+/** SOAP operations by name; 'consultStatus' is billConsultService's getStatus (billService's is 'getStatus', the ticket). */
+export type SimOperation = 'sendBill' | 'sendSummary' | 'sendPack' | 'getStatus' | 'getStatusCdr' | 'consultStatus' | 'greToken' | 'greSend' | 'greStatus';
 
 /** What the next matching request gets instead of (or on top of) the normal answer. */
 export type ControlAction = { operation?: SimOperation } & (
@@ -11,9 +12,14 @@ export type ControlAction = { operation?: SimOperation } & (
   | { action: 'delay'; ms: number }
   /** Processes the request normally, then drops the connection without answering. */
   | { action: 'reset' }
+  /**
+   * Processes the request normally, then answers with a CDR about another document (`reference`, a serie-número or
+   * summary id; default the same serie with the next número): sendBill, getStatus, getStatusCdr and GRE status.
+   */
+  | { action: 'foreign-cdr'; reference?: string }
 );
 
-const OPERATIONS: SimOperation[] = ['sendBill', 'sendSummary', 'getStatus', 'getStatusCdr', 'greToken', 'greSend', 'greStatus'];
+const OPERATIONS: SimOperation[] = ['sendBill', 'sendSummary', 'sendPack', 'getStatus', 'getStatusCdr', 'consultStatus', 'greToken', 'greSend', 'greStatus'];
 
 export function parseControlAction(input: unknown): ControlAction {
   const value = input as Record<string, unknown>;
@@ -38,6 +44,11 @@ export function parseControlAction(input: unknown): ControlAction {
       return value as ControlAction;
     case 'empty':
     case 'reset':
+      return value as ControlAction;
+    case 'foreign-cdr':
+      if (value.reference !== undefined && (typeof value.reference !== 'string' || !/^[A-Z0-9]{1,4}-[\dA-Z-]{1,17}$/i.test(value.reference))) {
+        throw new Error("'foreign-cdr' necesita reference como F001-2 o RA-20240101-1");
+      }
       return value as ControlAction;
     default:
       throw new Error(`action desconocida: ${String(value.action)}`);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Answer, answerWith } from '../control/apply-control';
 import { ControlAction, SimOperation } from '../control/control-actions';
+import { parseName } from '../documents/document-kinds';
 import { inspectZip } from '../documents/inspect-zip';
 import { readBody } from '../http-util';
 import { ResolvedOptions } from '../options';
@@ -54,7 +55,7 @@ export class GreHandler {
           if (token && req.method === 'POST') return this.token(decodeURIComponent(token[1]), body);
           const username = this.bearer(req);
           if (!username) return json(401, { cod: '401', msg: 'No autorizado' });
-          if (status && req.method === 'GET') return this.status(subject!);
+          if (status && req.method === 'GET') return this.status(subject!, action);
           if (send && req.method === 'POST') return await this.send(subject!, body, username, action);
           return json(405, { cod: '405', msg: 'Método no permitido' });
         } catch (error) {
@@ -115,17 +116,18 @@ export class GreHandler {
     return json(200, { numTicket: ticket, fecRecepcion: new Date().toISOString() });
   }
 
-  private status(ticketId: string): Answer {
+  private status(ticketId: string, action?: ControlAction): Answer {
     const ticket = this.state.tickets.get(ticketId);
     if (!ticket || /^\d+$/.test(ticket.ticket)) throw new SimFault('0127');
     if (ticket.pollsLeft > 0) {
       ticket.pollsLeft--;
       return json(200, { codRespuesta: '98' });
     }
+    const about = parseName(ticket.name);
     return json(200, {
       codRespuesta: ticket.finalCode,
       ...(ticket.error ? { error: ticket.error } : {}),
-      arcCdr: ticket.cdrZip.toString('base64'),
+      arcCdr: (action?.action === 'foreign-cdr' && about ? this.processor.foreignCdr(about, action.reference) : ticket.cdrZip).toString('base64'),
       indCdrGenerado: '1',
     });
   }

@@ -28,14 +28,17 @@ export const sendBillResponse = (cdrZip: Buffer) =>
     `<br:sendBillResponse xmlns:br="http://service.sunat.gob.pe"><applicationResponse>${cdrZip.toString('base64')}</applicationResponse></br:sendBillResponse>`,
   );
 
-export const sendSummaryResponse = (ticket: string) =>
-  billEnvelope(`<br:sendSummaryResponse xmlns:br="http://service.sunat.gob.pe"><ticket>${escapeXml(ticket)}</ticket></br:sendSummaryResponse>`);
+export const sendSummaryResponse = (ticket: string, element: 'sendSummaryResponse' | 'sendPackResponse' = 'sendSummaryResponse') =>
+  billEnvelope(`<br:${element} xmlns:br="http://service.sunat.gob.pe"><ticket>${escapeXml(ticket)}</ticket></br:${element}>`);
 
-export const getStatusResponse = (statusCode: string, content?: Buffer) =>
+/** billService getStatus (a ticket: content and statusCode) and billConsultService getStatus (statusCode and statusMessage). */
+export const getStatusResponse = (statusCode: string, content?: Buffer, statusMessage?: string) =>
   statusEnvelope(
     `<ns2:getStatusResponse xmlns:ns2="http://service.sunat.gob.pe"><status>` +
       (content ? `<content>${content.toString('base64')}</content>` : '') +
-      `<statusCode>${escapeXml(statusCode)}</statusCode></status></ns2:getStatusResponse>`,
+      `<statusCode>${escapeXml(statusCode)}</statusCode>` +
+      (statusMessage !== undefined ? `<statusMessage>${escapeXml(statusMessage)}</statusMessage>` : '') +
+      `</status></ns2:getStatusResponse>`,
   );
 
 export const getStatusCdrResponse = (statusCode: string, statusMessage: string, content?: Buffer) =>
