@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { sunatConfig } from '@/config/sunat.config';
+import { documentIdOfName } from '../cdr/cdr-reader';
 import { SunatContext } from '../gateway/credentials';
 import { BillResult, RawAnswer, TicketSendResult, TicketStatusResult } from '../gateway/results';
 import { SunatGateway } from '../gateway/sunat-gateway';
@@ -90,7 +91,9 @@ export class DocumentIssuer {
 
   /** Ticket status (SOAP for RC/RA, REST for guides); a final CDR is stored under `cdrName`. */
   async ticketStatus(ctx: SunatContext, empresaId: number, ticket: string, channel: 'soap' | 'gre', cdrName: string): Promise<TicketStatusResult> {
-    const options = { onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, `ticket-${safe(ticket)}`, raw) };
+    // a guide's CDR must be about that guide (a foreign CDR is no answer); RC/RA tickets are stored under 'ticket-…', their id is not known here
+    const expect = channel === 'gre' ? [documentIdOfName(cdrName)] : undefined;
+    const options = { onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, `ticket-${safe(ticket)}`, raw), expect };
     const result = channel === 'soap' ? await this.gateway.getStatus(ctx, ticket, options) : await this.gateway.getGuideStatus(ctx, ticket, options);
     if ((result.kind === 'accepted' || result.kind === 'rejected') && result.cdrZip) {
       await this.storage.put(storageKeys.cdr(empresaId, cdrName), result.cdrZip);
