@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { fixed } from '@/common/money';
 import { Emisor } from '@/empresas/emisor.service';
 import { IssuedDocument } from '@/sunat/nest/document-issuer';
 import { SigningCredentials } from '@/sunat/signing/signing-credentials';
@@ -9,13 +10,29 @@ import { Venta } from './entities/venta.entity';
 import { VentaDetalle } from './entities/venta-detalle.entity';
 import { LineaResuelta, VentaLineasService } from './venta-lineas.service';
 import { assertTotalAdmisible } from './venta-reglas';
-import { calcularVenta, TotalesVenta } from './venta-totales';
+import { calcularVenta, OpcionesPrecio, TotalesVenta } from './venta-totales';
 import { VentaXmlService } from './venta-xml.service';
 
 export interface ContenidoPreparado {
   lineas: LineaResuelta[];
   totales: TotalesVenta;
-  montos: Pick<Venta, 'op_gravadas' | 'op_exoneradas' | 'op_inafectas' | 'subtotal' | 'igv' | 'total'>;
+  montos: Pick<
+    Venta,
+    | 'op_gravadas'
+    | 'op_exoneradas'
+    | 'op_inafectas'
+    | 'op_gratuitas'
+    | 'igv_gratuitas'
+    | 'op_exportacion'
+    | 'op_ivap'
+    | 'ivap'
+    | 'descuentos'
+    | 'descuento_global'
+    | 'precios_incluyen_igv'
+    | 'subtotal'
+    | 'igv'
+    | 'total'
+  >;
 }
 
 /** What creation and edition share: lines priced with the company rate, stored, and the signed XML. */
@@ -26,12 +43,32 @@ export class VentaContenidoService {
     private readonly xml: VentaXmlService,
   ) {}
 
-  async preparar(manager: EntityManager, empresaId: number, emisor: Emisor, productos: LineaVentaDto[]): Promise<ContenidoPreparado> {
+  async preparar(manager: EntityManager, empresaId: number, emisor: Emisor, productos: LineaVentaDto[], opciones: OpcionesPrecio): Promise<ContenidoPreparado> {
     const lineas = await this.lineas.resolve(manager, empresaId, productos);
-    const totales = calcularVenta(emisor.igvRate, lineas);
+    const totales = calcularVenta(emisor.igvRate, lineas, opciones);
     assertTotalAdmisible(totales);
-    const { op_gravadas, op_exoneradas, op_inafectas, subtotal, igv, total } = totales;
-    return { lineas, totales, montos: { op_gravadas, op_exoneradas, op_inafectas, subtotal, igv, total } };
+    const t = totales;
+    return {
+      lineas,
+      totales,
+      montos: {
+        op_gravadas: t.op_gravadas,
+        op_exoneradas: t.op_exoneradas,
+        op_inafectas: t.op_inafectas,
+        op_gratuitas: t.op_gratuitas,
+        igv_gratuitas: t.igv_gratuitas,
+        op_exportacion: t.op_exportacion,
+        op_ivap: t.op_ivap,
+        ivap: t.ivap,
+        descuentos: t.descuentos,
+        // As sent (in the prices' terms), so an edit that omits it keeps it; its base part is in `descuentos`.
+        descuento_global: fixed(opciones.descuento_global),
+        precios_incluyen_igv: opciones.precios_incluyen_igv,
+        subtotal: t.subtotal,
+        igv: t.igv,
+        total: t.total,
+      },
+    };
   }
 
   async guardarLineas(manager: EntityManager, venta: Venta, p: ContenidoPreparado): Promise<VentaDetalle[]> {
@@ -45,6 +82,7 @@ export class VentaContenidoService {
         cantidad: l.cantidad,
         precio_unitario: l.precio_unitario,
         tipo_afectacion_igv: l.tipo_afectacion_igv,
+        descuento: l.descuento,
         valor_venta: p.totales.lineas[i].valor_venta,
         igv: p.totales.lineas[i].igv,
         total: p.totales.totalesLinea[i],
@@ -63,13 +101,7 @@ export class VentaContenidoService {
     p: ContenidoPreparado,
   ): Promise<IssuedDocument> {
     const t = p.totales;
-    const issued = await this.xml.emitir(emisor, credentials, venta, cliente, t.lineas, {
-      gravadas: t.op_gravadas,
-      exoneradas: t.op_exoneradas,
-      inafectas: t.op_inafectas,
-      igv: t.igv,
-      total: t.total,
-    });
+    const issued = await this.xml.emitir(emisor, credentials, venta, cliente, t.lineas, t.documento);
     await manager.update(
       Venta,
       { id_venta: venta.id_venta },

@@ -48,7 +48,10 @@ export class VentaCreacionService {
     const credentials = await emisor.credentials();
     return this.dataSource.transaction(async (manager) => {
       const cliente = await this.clientes.resolve(manager, empresaId, tipo, dto);
-      const preparado = await this.contenido.preparar(manager, empresaId, emisor, dto.productos);
+      const preparado = await this.contenido.preparar(manager, empresaId, emisor, dto.productos, {
+        precios_incluyen_igv: dto.precios_incluyen_igv ?? true,
+        descuento_global: String(dto.descuento_global ?? 0),
+      });
       const numero = await this.series.next(manager, empresaId, tipo, serie);
       const venta = await manager.save(
         manager.create(Venta, {

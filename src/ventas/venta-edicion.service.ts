@@ -50,7 +50,10 @@ export class VentaEdicionService {
         : await this.clientes.findForEmpresa(manager, auth.empresaId, venta.id_cliente);
       if (!cliente) throw new Error(`Venta ${venta.id_venta}: cliente ausente`);
       const fecha = dto.fecha_emision !== undefined ? fechaEmision(venta.tipo_documento, dto.fecha_emision) : venta.fecha_emision;
-      const preparado = await this.contenido.preparar(manager, auth.empresaId, emisor, dto.productos);
+      const preparado = await this.contenido.preparar(manager, auth.empresaId, emisor, dto.productos, {
+        precios_incluyen_igv: dto.precios_incluyen_igv ?? venta.precios_incluyen_igv,
+        descuento_global: String(dto.descuento_global ?? venta.descuento_global),
+      });
       const teniaStock = venta.stock_descontado;
       if (teniaStock) await this.stock.devolver(manager, venta, await detallesDe(manager, venta), auth.userId, 'Edición de venta');
       await manager.delete(VentaDetalle, { id_venta: venta.id_venta });

@@ -31,6 +31,7 @@ export class VentaLineasService {
           cantidad: String(l.cantidad),
           precio_unitario: String(l.precio_unitario),
           tipo_afectacion_igv: l.tipo_afectacion_igv ?? '10',
+          descuento: String(l.descuento ?? 0),
         };
       }
       // Another company's product is indistinguishable from a missing one.
@@ -46,6 +47,7 @@ export class VentaLineasService {
         cantidad: String(l.cantidad),
         precio_unitario: String(l.precio_unitario ?? p.precio),
         tipo_afectacion_igv: l.tipo_afectacion_igv ?? p.tipo_afectacion_igv,
+        descuento: String(l.descuento ?? 0),
       };
     });
   }

@@ -1,6 +1,7 @@
 import { D, fixed, sum } from '@/common/money';
-import { DocumentLine, DocumentTotals } from '@/sunat/documents/common';
-import { noteAmounts } from '@/sunat/documents/note-amounts';
+import { invalidField } from '@/common/errors/http-errors';
+import { DocumentLine } from '@/sunat/documents/common';
+import { SaleAmountsError, saleAmounts, SaleTotals } from '@/sunat/documents/sale-amounts';
 
 /** A sale line ready to be priced; amounts are decimal strings. */
 export interface LineaPrecio {
@@ -9,63 +10,77 @@ export interface LineaPrecio {
   descripcion: string;
   unidad: string;
   cantidad: string;
-  /** Includes IGV. */
+  /** With IGV unless the sale's precios_incluyen_igv is false; a free line's referential value. */
   precio_unitario: string;
   tipo_afectacion_igv: string;
+  /** Line discount (catalog 53 code 00) in the prices' terms; '0' when none. */
+  descuento: string;
+}
+
+export interface OpcionesPrecio {
+  precios_incluyen_igv: boolean;
+  descuento_global: string;
 }
 
 export interface TotalesVenta {
   op_gravadas: string;
   op_exoneradas: string;
   op_inafectas: string;
-  /** Amount without IGV: gravadas + exoneradas + inafectas. */
+  op_gratuitas: string;
+  igv_gratuitas: string;
+  op_exportacion: string;
+  op_ivap: string;
+  ivap: string;
+  descuentos: string;
+  descuento_global: string;
+  /** Amount without taxes: gravadas + exoneradas + inafectas + exportación + IVAP base. */
   subtotal: string;
   igv: string;
   total: string;
   /** Per line, as written in the XML. */
   lineas: DocumentLine[];
-  /** Per line: round(precio x cantidad, 2). */
+  /** Per line: what the client pays for it, taxes included (0.00 on free lines). */
   totalesLinea: string[];
+  /** The document totals the XML writes. */
+  documento: SaleTotals;
 }
 
 /** Highest total a sale may carry: the XML legend (amount in words, catalog 52 code 1000) goes up to 999,999,999.99. */
 export const TOTAL_MAXIMO = new D('999999999.99');
 
 /**
- * SPEC's rounding: total = round(sum(precio x cantidad), 2) with the exact products (never rounded per line
- * first), then taxable base and IGV from that total (noteAmounts: base = round(total/(1+rate), 2),
- * igv = round(total/(1+rate) x rate, 2)). Exonerated and unaffected lines carry no IGV.
+ * Issue 17: each line is priced and rounded on its own (saleAmounts, as SUNAT's rules compute lines) and
+ * the sale's amounts are the sums of its lines, so the header never drifts from the lines, whatever their number.
  */
-export function calcularVenta(rate: string, lineas: LineaPrecio[]): TotalesVenta {
-  const brutos = lineas.map((l) => new D(l.precio_unitario).times(l.cantidad));
-  const total = fixed(sum(brutos));
-  const { totals, lines } = noteAmounts({
-    rate,
-    total,
-    lines: lineas.map((l) => ({
-      precio_unitario: l.precio_unitario,
-      cantidad: l.cantidad,
-      codigo: l.codigo,
-      codigo_sunat: l.codigo_sunat,
-      unidad: l.unidad,
-      descripcion: l.descripcion,
-      tipo_afectacion_igv: l.tipo_afectacion_igv,
-    })),
-  });
-  return {
-    ...fromTotals(totals),
-    lineas: lines,
-    totalesLinea: brutos.map((b) => fixed(b)),
-  };
-}
-
-function fromTotals(t: DocumentTotals) {
+export function calcularVenta(
+  rate: string,
+  lineas: LineaPrecio[],
+  opciones: OpcionesPrecio = { precios_incluyen_igv: true, descuento_global: '0' },
+): TotalesVenta {
+  let r;
+  try {
+    r = saleAmounts({ rate, precios_incluyen_igv: opciones.precios_incluyen_igv, descuento_global: opciones.descuento_global, lines: lineas });
+  } catch (e) {
+    if (e instanceof SaleAmountsError) throw invalidField(e.field, e.message);
+    throw e;
+  }
+  const t = r.totals;
   return {
     op_gravadas: t.gravadas,
     op_exoneradas: t.exoneradas,
     op_inafectas: t.inafectas,
-    subtotal: fixed(sum([t.gravadas, t.exoneradas, t.inafectas])),
+    op_gratuitas: t.gratuitas,
+    igv_gratuitas: t.igv_gratuitas,
+    op_exportacion: t.exportacion,
+    op_ivap: t.ivap_base,
+    ivap: t.ivap,
+    descuentos: t.descuentos,
+    descuento_global: t.descuento_global?.monto ?? '0.00',
+    subtotal: fixed(sum([t.gravadas, t.exoneradas, t.inafectas, t.exportacion, t.ivap_base])),
     igv: t.igv,
     total: t.total,
+    lineas: r.lines,
+    totalesLinea: r.lineTotals,
+    documento: t,
   };
 }

@@ -59,7 +59,8 @@ describe('Ventas: concurrent numbering and money to the cent', () => {
   });
 
   // [name, lines [precio_unitario, cantidad, afectación], total, op_gravadas, igv, op_exoneradas, op_inafectas] computed by hand:
-  // total = round(sum(precio x cantidad), 2); base = round((total - exo - ina) / 1.18, 2); igv = round(that / 1.18 x 0.18, 2).
+  // per line (issue 17): line total = round(precio x cantidad, 2); base = round(line total / 1.18, 2); igv = line total - base;
+  // the sale's amounts are the sums of its lines.
   const TABLE: Array<[string, Array<[number, number, string]>, string, string, string, string, string]> = [
     [
       '0.1 + 0.2 in two lines',
@@ -79,14 +80,15 @@ describe('Ventas: concurrent numbering and money to the cent', () => {
     ['3-decimal quantity 12.99 x 1.255 = 16.30245', [[12.99, 1.255, '10']], '16.30', '13.81', '2.49', '0.00', '0.00'],
     ['half-up: 0.25 x 0.5 = 0.125', [[0.25, 0.5, '10']], '0.13', '0.11', '0.02', '0.00', '0.00'],
     [
-      'exact sum, not rounded lines: 3 x (1.01 x 0.333)',
+      // Issue 17: each line rounded on its own (0.33633 -> 0.34 = 0.29 + 0.05), the header sums the lines.
+      'lines rounded, header = sum of lines: 3 x (1.01 x 0.333)',
       [
         [1.01, 0.333, '10'],
         [1.01, 0.333, '10'],
         [1.01, 0.333, '10'],
       ],
-      '1.01',
-      '0.86',
+      '1.02',
+      '0.87',
       '0.15',
       '0.00',
       '0.00',

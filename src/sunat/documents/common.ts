@@ -36,8 +36,18 @@ export interface Customer {
   direccion?: string;
 }
 
-/** Catalog 07, the three affectations this service issues. */
-export type TipoAfectacionIgv = '10' | '20' | '30';
+/**
+ * Catalog 07 affectation: '10' gravado, '11'-'16' gravado free, '17' IVAP, '20' exonerado, '21' exonerado
+ * free, '30' inafecto, '31'-'37' inafecto free, '40' export. Notes use 10, 20 and 30.
+ */
+export type TipoAfectacionIgv = string;
+
+/** A catalog 53 discount: amount, the amount it applies to, and amount / base (5 decimals). */
+export interface Discount {
+  monto: Money;
+  base: Money;
+  factor: string;
+}
 
 /** A sold item as it appears in invoices and notes. */
 export interface DocumentLine {
@@ -48,9 +58,9 @@ export interface DocumentLine {
   /** UN/ECE rec 20 unit, e.g. 'NIU', 'ZZ', 'KGM'. */
   unidad: string;
   cantidad: Quantity;
-  /** Unit value without IGV. */
+  /** Unit value without IGV (cac:Price; '0.00' on free lines); up to 10 decimals. */
   valor_unitario: Money;
-  /** Unit price with IGV (catalog 16 type 01). */
+  /** Unit price with IGV (catalog 16 type 01), or the referential unit value of a free line (type 02); up to 10 decimals. */
   precio_unitario: Money;
   tipo_afectacion_igv: TipoAfectacionIgv;
   /** Line value without IGV (valor venta). */
@@ -59,6 +69,8 @@ export interface DocumentLine {
   igv: Money;
   /** IGV percentage, e.g. '18.00'. */
   porcentaje_igv: Money;
+  /** Line discount that reduces the line value (catalog 53 code 00), without IGV. */
+  descuento?: Discount;
 }
 
 export interface DocumentTotals {
@@ -68,4 +80,14 @@ export interface DocumentTotals {
   igv: Money;
   /** Amount payable, IGV included. */
   total: Money;
+  /** Invoices (issue 17); absent means 0. Free lines' value and the IGV they would carry (subtotal 9996). */
+  gratuitas?: Money;
+  igv_gratuitas?: Money;
+  /** Export lines (40, subtotal 9995). */
+  exportacion?: Money;
+  /** IVAP lines (17, subtotal 1016): base and tax. */
+  ivap_base?: Money;
+  ivap?: Money;
+  /** Global discount on the gravado base (catalog 53 code 02); `gravadas` is already net of it. */
+  descuento_global?: Discount;
 }

@@ -49,6 +49,12 @@ export function money(value: string, field = 'importe'): string {
   return value;
 }
 
+/** Checks a unit price or value: up to 12 integer digits and 2 to 10 decimals ('118.00', '84.7457627119'). */
+export function unitPrice(value: string, field = 'precio'): string {
+  if (!/^\d{1,12}\.\d{2,10}$/.test(value)) throw new Error(`${field}: precio inválido "${value}"`);
+  return value;
+}
+
 /** Checks a Quantity value: up to 12 integer digits and 10 decimals. */
 export function quantity(value: string, field = 'cantidad'): string {
   if (!/^\d{1,12}(\.\d{1,10})?$/.test(value)) throw new Error(`${field}: cantidad inválida "${value}"`);

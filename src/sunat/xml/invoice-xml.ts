@@ -1,8 +1,8 @@
 import type { Invoice } from '@/sunat/documents/invoice';
 import { XML_DECLARATION, attr, el, ela } from './canonical';
 import { openRoot } from './namespaces';
-import { documentNumber, issueDateTime, legend1000, monetaryTotal, saleLine } from './sale-parts';
-import { documentTaxTotal } from './tax';
+import { LEGEND_1002, discount, documentNumber, issueDateTime, legend1000, monetaryTotal, saleLine } from './sale-parts';
+import { documentTaxTotal, schemeOf } from './tax';
 import { DOCUMENT_CURRENCY_ATTRS, UBL_EXTENSIONS, accountingCustomerParty, accountingSupplierParty, signatureBlock } from './ubl-parts';
 
 const TYPE_CODE_ATTRS_BEFORE_ID = ' listAgencyName="PE:SUNAT" listID="';
@@ -35,11 +35,13 @@ export function buildInvoiceXml(invoice: Invoice): string {
     issueDateTime(invoice.fecha_emision, invoice.hora_emision) +
     ela('cbc:InvoiceTypeCode', TYPE_CODE_ATTRS_BEFORE_ID + attr(tipoOperacion) + TYPE_CODE_ATTRS_AFTER_ID, invoice.tipo) +
     legend1000(totals.total, moneda) +
+    (invoice.lines.some((l) => schemeOf(l.tipo_afectacion_igv).id === '9996') ? LEGEND_1002 : '') +
     ela('cbc:DocumentCurrencyCode', DOCUMENT_CURRENCY_ATTRS, moneda) +
     signatureBlock(invoice.company) +
     accountingSupplierParty(invoice.company) +
     accountingCustomerParty(invoice.customer) +
     paymentTerms +
+    (totals.descuento_global ? discount('02', totals.descuento_global, moneda) : '') +
     documentTaxTotal(invoice.lines, totals, moneda) +
     monetaryTotal('cac:LegalMonetaryTotal', totals, moneda) +
     lines +

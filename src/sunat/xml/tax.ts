@@ -1,19 +1,37 @@
 import type { DocumentLine, DocumentTotals, Moneda, TipoAfectacionIgv } from '@/sunat/documents/common';
-import { ela, money } from './canonical';
+import { ela, money, sumMoney } from './canonical';
 
-/** Catalog 05 tax scheme and UN/ECE 5305 category of each affectation (catalog 07). */
-const SCHEMES: Record<TipoAfectacionIgv, { id: string; name: string; typeCode: string; category: string }> = {
-  '10': { id: '1000', name: 'IGV', typeCode: 'VAT', category: 'S' },
-  '20': { id: '9997', name: 'EXO', typeCode: 'VAT', category: 'E' },
-  '30': { id: '9998', name: 'INA', typeCode: 'FRE', category: 'O' },
-};
+interface Scheme {
+  id: string;
+  name: string;
+  typeCode: string;
+  category: string;
+}
+
+/** Catalog 05 tax schemes, with the UN/ECE 5305 category of their lines. */
+const IGV: Scheme = { id: '1000', name: 'IGV', typeCode: 'VAT', category: 'S' };
+const IVAP: Scheme = { id: '1016', name: 'IVAP', typeCode: 'VAT', category: 'S' };
+const EXP: Scheme = { id: '9995', name: 'EXP', typeCode: 'FRE', category: 'G' };
+const GRA: Scheme = { id: '9996', name: 'GRA', typeCode: 'FRE', category: 'Z' };
+const EXO: Scheme = { id: '9997', name: 'EXO', typeCode: 'VAT', category: 'E' };
+const INA: Scheme = { id: '9998', name: 'INA', typeCode: 'FRE', category: 'O' };
+
+/** The scheme of each catalog 07 affectation: free lines (11-16, 21, 31-37) all go to 9996. */
+export function schemeOf(afectacion: TipoAfectacionIgv): Scheme {
+  if (afectacion === '10') return IGV;
+  if (afectacion === '17') return IVAP;
+  if (afectacion === '20') return EXO;
+  if (afectacion === '30') return INA;
+  if (afectacion === '40') return EXP;
+  if (/^(1[1-6]|21|3[1-7])$/.test(afectacion)) return GRA;
+  throw new Error(`Tipo de afectación no soportado: ${afectacion}`);
+}
 
 const CATEGORY_ATTRS = ' schemeAgencyName="United Nations Economic Commission for Europe" schemeID="UN/ECE 5305" schemeName="Tax Category Identifier"';
 const SCHEME_ATTRS = ' schemeAgencyName="PE:SUNAT" schemeID="UN/ECE 5153" schemeName="Codigo de tributos"';
 const EXEMPTION_ATTRS = ' listAgencyName="PE:SUNAT" listName="Afectacion del IGV" listURI="urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo07"';
 
-function taxScheme(afectacion: TipoAfectacionIgv): string {
-  const scheme = SCHEMES[afectacion];
+function taxScheme(scheme: Scheme): string {
   return (
     `<cac:TaxScheme>${ela('cbc:ID', SCHEME_ATTRS, scheme.id)}<cbc:Name>${scheme.name}</cbc:Name>` +
     `<cbc:TaxTypeCode>${scheme.typeCode}</cbc:TaxTypeCode></cac:TaxScheme>`
@@ -27,33 +45,42 @@ export const currencyAmount = (name: string, moneda: Moneda, value: string, fiel
 /** cac:TaxTotal of one line: a single subtotal for the line's affectation. */
 export function lineTaxTotal(line: DocumentLine, moneda: Moneda): string {
   const afectacion = line.tipo_afectacion_igv;
-  const scheme = SCHEMES[afectacion];
-  if (!scheme) throw new Error(`Tipo de afectación no soportado: ${afectacion}`);
+  const scheme = schemeOf(afectacion);
   const tax = currencyAmount('cbc:TaxAmount', moneda, line.igv, 'igv');
   return (
     `<cac:TaxTotal>${tax}<cac:TaxSubtotal>${currencyAmount('cbc:TaxableAmount', moneda, line.valor_venta, 'valor_venta')}${tax}` +
     `<cac:TaxCategory>${ela('cbc:ID', CATEGORY_ATTRS, scheme.category)}` +
     `<cbc:Percent>${money(line.porcentaje_igv, 'porcentaje_igv')}</cbc:Percent>` +
-    `${ela('cbc:TaxExemptionReasonCode', EXEMPTION_ATTRS, afectacion)}${taxScheme(afectacion)}` +
+    `${ela('cbc:TaxExemptionReasonCode', EXEMPTION_ATTRS, afectacion)}${taxScheme(scheme)}` +
     `</cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>`
   );
 }
 
+/** Taxes the client pays: IGV + IVAP (free lines' IGV is reported, never charged). */
+export const chargedTaxes = (totals: DocumentTotals): string => sumMoney([totals.igv, totals.ivap ?? '0.00']);
+
 /**
- * cac:TaxTotal of the document: one subtotal per affectation that appears in the lines
- * (SUNAT cross-checks each subtotal against the lines of that affectation).
+ * cac:TaxTotal of the document: one subtotal per scheme that appears in the lines (SUNAT cross-checks
+ * each subtotal against the lines of that scheme), with the amounts of `totals`.
  */
 export function documentTaxTotal(lines: readonly DocumentLine[], totals: DocumentTotals, moneda: Moneda): string {
-  const present = new Set(lines.map((line) => line.tipo_afectacion_igv));
-  const bases: Record<TipoAfectacionIgv, string> = { '10': totals.gravadas, '20': totals.exoneradas, '30': totals.inafectas };
-  let subtotals = '';
-  for (const afectacion of ['10', '20', '30'] as const) {
-    if (!present.has(afectacion)) continue;
-    const tax = afectacion === '10' ? totals.igv : '0.00';
-    subtotals +=
-      `<cac:TaxSubtotal>${currencyAmount('cbc:TaxableAmount', moneda, bases[afectacion], 'totales')}` +
-      `${currencyAmount('cbc:TaxAmount', moneda, tax, 'igv')}<cac:TaxCategory>${ela('cbc:ID', CATEGORY_ATTRS, SCHEMES[afectacion].category)}` +
-      `${taxScheme(afectacion)}</cac:TaxCategory></cac:TaxSubtotal>`;
+  const present = new Set(lines.map((line) => schemeOf(line.tipo_afectacion_igv).id));
+  const zero = '0.00';
+  const subtotals: Array<[Scheme, string, string]> = [
+    [IGV, totals.gravadas, totals.igv],
+    [IVAP, totals.ivap_base ?? zero, totals.ivap ?? zero],
+    [EXP, totals.exportacion ?? zero, zero],
+    [GRA, totals.gratuitas ?? zero, totals.igv_gratuitas ?? zero],
+    [EXO, totals.exoneradas, zero],
+    [INA, totals.inafectas, zero],
+  ];
+  let xml = '';
+  for (const [scheme, base, tax] of subtotals) {
+    if (!present.has(scheme.id)) continue;
+    xml +=
+      `<cac:TaxSubtotal>${currencyAmount('cbc:TaxableAmount', moneda, base, 'totales')}` +
+      `${currencyAmount('cbc:TaxAmount', moneda, tax, 'igv')}<cac:TaxCategory>${ela('cbc:ID', CATEGORY_ATTRS, scheme.category)}` +
+      `${taxScheme(scheme)}</cac:TaxCategory></cac:TaxSubtotal>`;
   }
-  return `<cac:TaxTotal>${currencyAmount('cbc:TaxAmount', moneda, totals.igv, 'igv')}${subtotals}</cac:TaxTotal>`;
+  return `<cac:TaxTotal>${currencyAmount('cbc:TaxAmount', moneda, chargedTaxes(totals), 'igv')}${xml}</cac:TaxTotal>`;
 }

@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import { MAX_INT4 } from '@/common/validators/limites';
 import { IsUnidadMedida } from '@/catalogos/validators/is-codigo-catalogo';
+import { AFECTACIONES_07 } from '@/sunat/documents/sale-amounts';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -25,17 +26,23 @@ export const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 
 export const TIPOS_VENTA = ['01', '03'] as const;
 export const MONEDAS = ['PEN', 'USD'] as const;
-export const AFECTACIONES_IGV = ['10', '20', '30'] as const;
+/** Catalog 07: every affectation (issue 17). */
+export const AFECTACIONES_IGV = AFECTACIONES_07;
 
 /** A sale line. With id_producto the product gives the defaults (codigo, descripcion, precio, unidad, afectación). */
 export class LineaVentaDto {
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_producto?: number;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(50) codigo?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) descripcion?: string;
-  /** Up to 3 decimals (kg, litres). */
-  @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @Min(0.001) @Max(99_999_999) cantidad: number;
-  /** Unit price INCLUDING IGV, in cents precision. Defaults to the product's price. */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) precio_unitario?: number;
+  /** Up to 10 decimals. */
+  @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0.0000000001) @Max(99_999_999) cantidad: number;
+  /**
+   * Unit price, up to 10 decimals: with IGV unless the sale's precios_incluyen_igv is false; on a free line
+   * (11-16, 21, 31-37) the referential value. Defaults to the product's price.
+   */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) precio_unitario?: number;
+  /** Line discount (catalog 53 code 00) in the prices' terms; reduces the line's base. */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento?: number;
   /** SUNAT catálogo 03 (NIU, ZZ, KGM...). */
   @IsOptional()
   @Transform(upper)
@@ -63,6 +70,11 @@ export class CreateVentaDto {
 
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) cotizacion_id?: number;
 
+  /** Default true; false: the lines' precio_unitario are values without IGV. */
+  @IsOptional() @IsBoolean() precios_incluyen_igv?: boolean;
+  /** Global discount (catalog 53 code 02) on the gravado lines, in the prices' terms. */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento_global?: number;
+
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(500)
@@ -89,6 +101,9 @@ export class UpdateVentaDto {
   @IsOptional() @Transform(trim) @IsString() @MaxLength(15) cliente_documento?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(255) cliente_datos?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) cliente_direccion?: string;
+  /** Omitted: keep the stored value. */
+  @IsOptional() @IsBoolean() precios_incluyen_igv?: boolean;
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento_global?: number;
 
   @IsArray()
   @ArrayMinSize(1)

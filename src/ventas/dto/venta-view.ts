@@ -30,9 +30,11 @@ export interface VentaLineaView {
   descripcion: string;
   unidad_medida: string;
   cantidad: number;
-  /** Includes IGV. */
+  /** As sent: with IGV unless the sale's precios_incluyen_igv is false; a free line's referential value. */
   precio_unitario: number;
   tipo_afectacion_igv: string;
+  /** Line discount (catalog 53 code 00) in the prices' terms. */
+  descuento: number;
   valor_venta: number;
   igv: number;
   total: number;
@@ -55,6 +57,20 @@ export interface VentaView {
   op_gravadas: number;
   op_exoneradas: number;
   op_inafectas: number;
+  /** Issue 17: free lines' value (9996) and the IGV they would carry (never charged). */
+  op_gratuitas: number;
+  igv_gratuitas: number;
+  op_exportacion: number;
+  /** IVAP (affectation 17): base and tax. */
+  op_ivap: number;
+  ivap: number;
+  /** Line discounts + the global discount's base, without IGV. */
+  descuentos: number;
+  /** As sent, in the prices' terms. */
+  descuento_global: number;
+  precios_incluyen_igv: boolean;
+  icbper: number;
+  isc: number;
   subtotal: number;
   igv: number;
   total: number;

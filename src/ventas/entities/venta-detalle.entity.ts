@@ -26,14 +26,19 @@ export class VentaDetalle {
   @Column({ type: 'varchar', length: 3, default: 'NIU' })
   unidad_medida: string;
 
-  @Column({ type: 'numeric', precision: 14, scale: 3 })
+  /** Up to 10 decimals. */
+  @Column({ type: 'numeric', precision: 22, scale: 10 })
   cantidad: string;
 
-  /** Unit price including IGV, as sent. */
-  @Column({ type: 'numeric', precision: 14, scale: 4 })
+  /** Unit price as sent (with IGV unless the sale's precios_incluyen_igv is false; a free line's referential value), up to 10 decimals. */
+  @Column({ type: 'numeric', precision: 22, scale: 10 })
   precio_unitario: string;
 
-  /** '10' gravado, '20' exonerado, '30' inafecto. */
+  /** Line discount (catalog 53 code 00), in the prices' terms. */
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  descuento: string;
+
+  /** Catalog 07 code: '10' gravado, '11'-'16' gravado free, '17' IVAP, '20' exonerado, '21', '30' inafecto, '31'-'37', '40' export. */
   @Column({ type: 'varchar', length: 2, default: '10' })
   tipo_afectacion_igv: string;
 

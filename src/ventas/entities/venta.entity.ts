@@ -51,6 +51,38 @@ export class Venta {
   @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
   op_inafectas: string;
 
+  /** Issue 17: free lines' value and the IGV they would carry; exports; IVAP base and tax; discounts (lines + global, without IGV). */
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  op_gratuitas: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  igv_gratuitas: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  op_exportacion: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  op_ivap: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  ivap: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  descuentos: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  descuento_global: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  icbper: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  isc: string;
+
+  /** false: the lines' precio_unitario are values without IGV. */
+  @Column({ type: 'boolean', default: true })
+  precios_incluyen_igv: boolean;
+
   @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
   subtotal: string;
 
