@@ -59,7 +59,10 @@ export class TicketService {
 
   private async query(empresaId: number, ticket: string): Promise<TicketStatusResult> {
     const emisor = await this.emisores.forEmpresa(empresaId);
-    const result = await this.issuer.ticketStatus(emisor.context(), empresaId, ticket, 'soap', `ticket-${ticket.replace(/[^0-9A-Za-z-]/g, '')}`);
+    // the CDR must answer about this batch's RC/RA file (a CDR about another summary is no answer)
+    const lote = await this.dataSource.getRepository(LoteSunat).findOne({ select: { nombre_archivo: true }, where: { id_empresa: empresaId, ticket } });
+    const cdrName = `ticket-${ticket.replace(/[^0-9A-Za-z-]/g, '')}`;
+    const result = await this.issuer.ticketStatus(emisor.context(), empresaId, ticket, 'soap', cdrName, lote?.nombre_archivo ?? cdrName);
     const outcome = outcomeOf(result);
     if (outcome === 'aceptado' || outcome === 'rechazado') await this.close(empresaId, ticket, result, outcome === 'aceptado');
     return result;

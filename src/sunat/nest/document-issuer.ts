@@ -89,10 +89,19 @@ export class DocumentIssuer {
     return this.gateway.sendGuide(ctx, name, zipDocument(name, xml), { onRawAnswer: (raw) => this.keepRaw(empresaId, name, raw) });
   }
 
-  /** Ticket status (SOAP for RC/RA, REST for guides); a final CDR is stored under `cdrName`. */
-  async ticketStatus(ctx: SunatContext, empresaId: number, ticket: string, channel: 'soap' | 'gre', cdrName: string): Promise<TicketStatusResult> {
-    // a guide's CDR must be about that guide (a foreign CDR is no answer); RC/RA tickets are stored under 'ticket-…', their id is not known here
-    const expect = channel === 'gre' ? [documentIdOfName(cdrName)] : undefined;
+  /**
+   * Ticket status (SOAP for RC/RA, REST for guides); a final CDR is stored under `cdrName`. The CDR must be
+   * about the document sent (`sentName`: the guide, the RC/RA file): a CDR about another one is no answer.
+   */
+  async ticketStatus(
+    ctx: SunatContext,
+    empresaId: number,
+    ticket: string,
+    channel: 'soap' | 'gre',
+    cdrName: string,
+    sentName: string = cdrName,
+  ): Promise<TicketStatusResult> {
+    const expect = [documentIdOfName(sentName)];
     const options = { onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, `ticket-${safe(ticket)}`, raw), expect };
     const result = channel === 'soap' ? await this.gateway.getStatus(ctx, ticket, options) : await this.gateway.getGuideStatus(ctx, ticket, options);
     if ((result.kind === 'accepted' || result.kind === 'rejected') && result.cdrZip) {
