@@ -27,12 +27,13 @@ export class VentasMontosReales1763701800000 implements MigrationInterface {
       ALTER COLUMN cantidad TYPE numeric(22,10),
       ALTER COLUMN precio_unitario TYPE numeric(22,10),
       ADD COLUMN descuento numeric(14,2) NOT NULL DEFAULT 0,
+      ADD COLUMN icbper boolean NOT NULL DEFAULT false,
       DROP CONSTRAINT venta_detalles_tipo_afectacion_igv_check,
       ADD CONSTRAINT venta_detalles_tipo_afectacion_igv_check CHECK (tipo_afectacion_igv IN (${CATALOGO_07}))`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE venta_detalles DROP COLUMN descuento, DROP CONSTRAINT venta_detalles_tipo_afectacion_igv_check,
+    await q.query(`ALTER TABLE venta_detalles DROP COLUMN descuento, DROP COLUMN icbper, DROP CONSTRAINT venta_detalles_tipo_afectacion_igv_check,
       ADD CONSTRAINT venta_detalles_tipo_afectacion_igv_check CHECK (tipo_afectacion_igv IN ('10', '20', '30')),
       ALTER COLUMN precio_unitario TYPE numeric(14,4), ALTER COLUMN cantidad TYPE numeric(14,3)`);
     await q.query(`ALTER TABLE ventas DROP COLUMN op_gratuitas, DROP COLUMN igv_gratuitas, DROP COLUMN op_exportacion,

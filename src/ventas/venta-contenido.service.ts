@@ -28,6 +28,7 @@ export interface ContenidoPreparado {
     | 'ivap'
     | 'descuentos'
     | 'descuento_global'
+    | 'icbper'
     | 'precios_incluyen_igv'
     | 'subtotal'
     | 'igv'
@@ -63,6 +64,7 @@ export class VentaContenidoService {
         descuentos: t.descuentos,
         // As sent (in the prices' terms), so an edit that omits it keeps it; its base part is in `descuentos`.
         descuento_global: fixed(opciones.descuento_global),
+        icbper: t.icbper,
         precios_incluyen_igv: opciones.precios_incluyen_igv,
         subtotal: t.subtotal,
         igv: t.igv,
@@ -83,6 +85,7 @@ export class VentaContenidoService {
         precio_unitario: l.precio_unitario,
         tipo_afectacion_igv: l.tipo_afectacion_igv,
         descuento: l.descuento,
+        icbper: l.icbper,
         valor_venta: p.totales.lineas[i].valor_venta,
         igv: p.totales.lineas[i].igv,
         total: p.totales.totalesLinea[i],

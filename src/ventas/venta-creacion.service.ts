@@ -13,6 +13,7 @@ import { VentaClienteService } from './venta-cliente.service';
 import { VentaContenidoService } from './venta-contenido.service';
 import { fechaEmision } from './venta-reglas';
 import { VentaStockService } from './venta-stock.service';
+import { tasaIcbper } from './venta-totales';
 import { VentaViewService } from './venta-view.service';
 import { VentaCotizacionService } from './venta-cotizacion.service';
 
@@ -51,6 +52,7 @@ export class VentaCreacionService {
       const preparado = await this.contenido.preparar(manager, empresaId, emisor, dto.productos, {
         precios_incluyen_igv: dto.precios_incluyen_igv ?? true,
         descuento_global: String(dto.descuento_global ?? 0),
+        icbper_tasa: tasaIcbper(fecha),
       });
       const numero = await this.series.next(manager, empresaId, tipo, serie);
       const venta = await manager.save(

@@ -17,6 +17,7 @@ import { VentaContenidoService } from './venta-contenido.service';
 import { VentaCreada } from './venta-creacion.service';
 import { fechaEmision } from './venta-reglas';
 import { VentaStockService } from './venta-stock.service';
+import { tasaIcbper } from './venta-totales';
 import { VentaViewService } from './venta-view.service';
 
 /** PUT and DELETE of sales SUNAT has never seen (estado_sunat '0', not annulled). */
@@ -53,6 +54,7 @@ export class VentaEdicionService {
       const preparado = await this.contenido.preparar(manager, auth.empresaId, emisor, dto.productos, {
         precios_incluyen_igv: dto.precios_incluyen_igv ?? venta.precios_incluyen_igv,
         descuento_global: String(dto.descuento_global ?? venta.descuento_global),
+        icbper_tasa: tasaIcbper(fecha),
       });
       const teniaStock = venta.stock_descontado;
       if (teniaStock) await this.stock.devolver(manager, venta, await detallesDe(manager, venta), auth.userId, 'Edición de venta');

@@ -32,6 +32,7 @@ export class VentaLineasService {
           precio_unitario: String(l.precio_unitario),
           tipo_afectacion_igv: l.tipo_afectacion_igv ?? '10',
           descuento: String(l.descuento ?? 0),
+          icbper: l.icbper ?? false,
         };
       }
       // Another company's product is indistinguishable from a missing one.
@@ -48,6 +49,7 @@ export class VentaLineasService {
         precio_unitario: String(l.precio_unitario ?? p.precio),
         tipo_afectacion_igv: l.tipo_afectacion_igv ?? p.tipo_afectacion_igv,
         descuento: String(l.descuento ?? 0),
+        icbper: l.icbper ?? false,
       };
     });
   }

@@ -15,11 +15,23 @@ export interface LineaPrecio {
   tipo_afectacion_igv: string;
   /** Line discount (catalog 53 code 00) in the prices' terms; '0' when none. */
   descuento: string;
+  /** ICBPER: cantidad counts bags. */
+  icbper: boolean;
 }
 
 export interface OpcionesPrecio {
   precios_incluyen_igv: boolean;
   descuento_global: string;
+  /** ICBPER per bag of the issue year (tasaIcbper). */
+  icbper_tasa?: string;
+}
+
+/** ICBPER per plastic bag by issue year (Ley 30884): 2019 0.10, 2020 0.20, 2021 0.30, 2022 0.40, 2023 onward 0.50. */
+export function tasaIcbper(fecha: string): string {
+  const year = Number(fecha.slice(0, 4));
+  if (year <= 2019) return '0.10';
+  if (year >= 2023) return '0.50';
+  return `0.${year - 2018}0`;
 }
 
 export interface TotalesVenta {
@@ -33,6 +45,7 @@ export interface TotalesVenta {
   ivap: string;
   descuentos: string;
   descuento_global: string;
+  icbper: string;
   /** Amount without taxes: gravadas + exoneradas + inafectas + exportación + IVAP base. */
   subtotal: string;
   igv: string;
@@ -59,7 +72,13 @@ export function calcularVenta(
 ): TotalesVenta {
   let r;
   try {
-    r = saleAmounts({ rate, precios_incluyen_igv: opciones.precios_incluyen_igv, descuento_global: opciones.descuento_global, lines: lineas });
+    r = saleAmounts({
+      rate,
+      precios_incluyen_igv: opciones.precios_incluyen_igv,
+      descuento_global: opciones.descuento_global,
+      icbper_tasa: opciones.icbper_tasa,
+      lines: lineas,
+    });
   } catch (e) {
     if (e instanceof SaleAmountsError) throw invalidField(e.field, e.message);
     throw e;
@@ -76,6 +95,7 @@ export function calcularVenta(
     ivap: t.ivap,
     descuentos: t.descuentos,
     descuento_global: t.descuento_global?.monto ?? '0.00',
+    icbper: t.icbper,
     subtotal: fixed(sum([t.gravadas, t.exoneradas, t.inafectas, t.exportacion, t.ivap_base])),
     igv: t.igv,
     total: t.total,

@@ -96,6 +96,18 @@ const CASOS: Array<[string, Caso]> = [
     },
   ],
   [
+    // 10.00 -> 8.47 + 1.53; 3 bags at 0.10 -> 0.25 + 0.05, plus ICBPER 3 x 0.50 (issue year 2023 onward) = 1.50
+    'ICBPER: 3 plastic bags',
+    {
+      body: { productos: [L(10, 1, '10'), L(0.1, 3, '10', { icbper: true })] },
+      montos: { ...CERO, op_gravadas: 8.72, igv: 1.58, icbper: 1.5, total: 11.8 },
+      xml: [
+        '<cbc:BaseUnitMeasure unitCode="NIU">3</cbc:BaseUnitMeasure><cac:TaxCategory><cbc:PerUnitAmount currencyID="PEN">0.50</cbc:PerUnitAmount>',
+        '<cac:TaxSubtotal><cbc:TaxAmount currencyID="PEN">1.50</cbc:TaxAmount><cac:TaxCategory><cac:TaxScheme>',
+      ],
+    },
+  ],
+  [
     // each line: 0.10 -> 0.08 + 0.02; 300 lines: 24.00 + 6.00 = 30.00 (the old header-first rounding gave 25.42 + 4.58: 3278)
     '300 lines of 0.10',
     {

@@ -71,6 +71,8 @@ export interface DocumentLine {
   porcentaje_igv: Money;
   /** Line discount that reduces the line value (catalog 53 code 00), without IGV. */
   descuento?: Discount;
+  /** ICBPER (tax 7152): bags counted by `cantidad`, rate per bag, amount = cantidad x tasa. */
+  icbper?: { monto: Money; tasa: Money };
 }
 
 export interface DocumentTotals {
@@ -88,6 +90,8 @@ export interface DocumentTotals {
   /** IVAP lines (17, subtotal 1016): base and tax. */
   ivap_base?: Money;
   ivap?: Money;
+  /** ICBPER of the lines (subtotal 7152), charged on top. */
+  icbper?: Money;
   /** Global discount on the gravado base (catalog 53 code 02); `gravadas` is already net of it. */
   descuento_global?: Discount;
 }

@@ -13,6 +13,7 @@ import type { DocumentLine, DocumentTotals } from './common';
  * - free lines (11-16 gravado, 21 exonerado, 31-37 inafecto): p is the referential unit value (without
  *   IGV after dividing by 1 + r when prices include it); valor = round(ref · q, 2), the line charges 0,
  *   its tax (11-16 only) = round(valor · r, 2) is reported in the 9996 subtotal and never charged.
+ * - icbper (7152): cantidad bags x the rate of the issue year, on top of the line total (never in the IGV base).
  * - descuento_global (catalog 53 code 02): reduces the gravado (10) base at header level; in the prices'
  *   terms (with IGV when they include it): base part = round(d / (1 + r), 2), tax part = d − base part.
  */
@@ -46,6 +47,8 @@ export interface SaleLineInput {
   tipo_afectacion_igv: string;
   /** Line discount (catalog 53 code 00) in the prices' terms. */
   descuento?: string | null;
+  /** ICBPER: the quantity counts plastic bags (whole number). */
+  icbper?: boolean;
 }
 
 export interface SaleAmountsInput {
@@ -53,6 +56,8 @@ export interface SaleAmountsInput {
   rate: string;
   precios_incluyen_igv: boolean;
   descuento_global?: string | null;
+  /** ICBPER per bag of the issue year ('0.50'). */
+  icbper_tasa?: string;
   lines: SaleLineInput[];
 }
 
@@ -64,6 +69,7 @@ export interface SaleTotals extends DocumentTotals {
   ivap: string;
   /** Line discounts (00) + global discount (02), without IGV. */
   descuentos: string;
+  icbper: string;
 }
 
 export interface SaleAmounts {
@@ -108,6 +114,7 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
     ivapBase: new D(0),
     ivap: new D(0),
     descuentos: new D(0),
+    icbper: new D(0),
     total: new D(0),
   };
   input.lines.forEach((l, i) => {
@@ -136,6 +143,8 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
     let valor: Dec;
     let tax: Dec;
     let total: Dec;
+    // Free lines charge nothing, ICBPER included: refused there.
+    if (gratuita && l.icbper) throw new SaleAmountsError(`productos.${i}.icbper`, 'Una línea gratuita no lleva ICBPER.');
     let descuentoValor = new D(0);
     if (gratuita) {
       valor = r2(bruto.div(divisor));
@@ -172,6 +181,14 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
     if (descuentoValor.gt(0)) {
       const base = valor.plus(descuentoValor);
       line.descuento = { monto: s2(descuentoValor), base: s2(base), factor: descuentoValor.div(base).toDecimalPlaces(5).toString() };
+    }
+    if (l.icbper) {
+      if (!q.isInteger()) throw new SaleAmountsError(`productos.${i}.cantidad`, 'Con icbper la cantidad cuenta bolsas: debe ser un número entero.');
+      const tasa = new D(input.icbper_tasa ?? '0.50');
+      const monto = r2(q.times(tasa));
+      line.icbper = { monto: s2(monto), tasa: tasa.toFixed(2) };
+      acc.icbper = acc.icbper.plus(monto);
+      total = total.plus(monto);
     }
     lines.push(line);
     lineTotals.push(s2(total));
@@ -221,6 +238,7 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
       ivap_base: s2(acc.ivapBase),
       ivap: s2(acc.ivap),
       descuentos: s2(acc.descuentos),
+      icbper: s2(acc.icbper),
       ...(descuentoGlobal ? { descuento_global: descuentoGlobal } : {}),
     },
   };

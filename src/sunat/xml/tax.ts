@@ -13,6 +13,7 @@ const IGV: Scheme = { id: '1000', name: 'IGV', typeCode: 'VAT', category: 'S' };
 const IVAP: Scheme = { id: '1016', name: 'IVAP', typeCode: 'VAT', category: 'S' };
 const EXP: Scheme = { id: '9995', name: 'EXP', typeCode: 'FRE', category: 'G' };
 const GRA: Scheme = { id: '9996', name: 'GRA', typeCode: 'FRE', category: 'Z' };
+const ICBPER: Scheme = { id: '7152', name: 'ICBPER', typeCode: 'OTH', category: '' };
 const EXO: Scheme = { id: '9997', name: 'EXO', typeCode: 'VAT', category: 'E' };
 const INA: Scheme = { id: '9998', name: 'INA', typeCode: 'FRE', category: 'O' };
 
@@ -47,17 +48,28 @@ export function lineTaxTotal(line: DocumentLine, moneda: Moneda): string {
   const afectacion = line.tipo_afectacion_igv;
   const scheme = schemeOf(afectacion);
   const tax = currencyAmount('cbc:TaxAmount', moneda, line.igv, 'igv');
+  const lineTaxes = line.icbper ? sumMoney([line.igv, line.icbper.monto]) : line.igv;
   return (
-    `<cac:TaxTotal>${tax}<cac:TaxSubtotal>${currencyAmount('cbc:TaxableAmount', moneda, line.valor_venta, 'valor_venta')}${tax}` +
+    `<cac:TaxTotal>${currencyAmount('cbc:TaxAmount', moneda, lineTaxes, 'igv')}<cac:TaxSubtotal>${currencyAmount('cbc:TaxableAmount', moneda, line.valor_venta, 'valor_venta')}${tax}` +
     `<cac:TaxCategory>${ela('cbc:ID', CATEGORY_ATTRS, scheme.category)}` +
     `<cbc:Percent>${money(line.porcentaje_igv, 'porcentaje_igv')}</cbc:Percent>` +
     `${ela('cbc:TaxExemptionReasonCode', EXEMPTION_ATTRS, afectacion)}${taxScheme(scheme)}` +
-    `</cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>`
+    `</cac:TaxCategory></cac:TaxSubtotal>${line.icbper ? icbperSubtotal(line, moneda) : ''}</cac:TaxTotal>`
+  );
+}
+
+/** ICBPER of a line: bags (BaseUnitMeasure) x rate per bag (PerUnitAmount). */
+function icbperSubtotal(line: DocumentLine, moneda: Moneda): string {
+  const icbper = line.icbper!;
+  return (
+    `<cac:TaxSubtotal>${currencyAmount('cbc:TaxAmount', moneda, icbper.monto, 'icbper')}` +
+    `<cbc:BaseUnitMeasure unitCode="NIU">${line.cantidad}</cbc:BaseUnitMeasure><cac:TaxCategory>` +
+    `${currencyAmount('cbc:PerUnitAmount', moneda, icbper.tasa, 'icbper')}${taxScheme(ICBPER)}</cac:TaxCategory></cac:TaxSubtotal>`
   );
 }
 
 /** Taxes the client pays: IGV + IVAP (free lines' IGV is reported, never charged). */
-export const chargedTaxes = (totals: DocumentTotals): string => sumMoney([totals.igv, totals.ivap ?? '0.00']);
+export const chargedTaxes = (totals: DocumentTotals): string => sumMoney([totals.igv, totals.ivap ?? '0.00', totals.icbper ?? '0.00']);
 
 /**
  * cac:TaxTotal of the document: one subtotal per scheme that appears in the lines (SUNAT cross-checks
@@ -81,6 +93,9 @@ export function documentTaxTotal(lines: readonly DocumentLine[], totals: Documen
       `<cac:TaxSubtotal>${currencyAmount('cbc:TaxableAmount', moneda, base, 'totales')}` +
       `${currencyAmount('cbc:TaxAmount', moneda, tax, 'igv')}<cac:TaxCategory>${ela('cbc:ID', CATEGORY_ATTRS, scheme.category)}` +
       `${taxScheme(scheme)}</cac:TaxCategory></cac:TaxSubtotal>`;
+  }
+  if (lines.some((line) => line.icbper)) {
+    xml += `<cac:TaxSubtotal>${currencyAmount('cbc:TaxAmount', moneda, totals.icbper ?? '0.00', 'icbper')}<cac:TaxCategory>${taxScheme(ICBPER)}</cac:TaxCategory></cac:TaxSubtotal>`;
   }
   return `<cac:TaxTotal>${currencyAmount('cbc:TaxAmount', moneda, chargedTaxes(totals), 'igv')}${xml}</cac:TaxTotal>`;
 }

@@ -41,6 +41,8 @@ export class LineaVentaDto {
    * (11-16, 21, 31-37) the referential value. Defaults to the product's price.
    */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) precio_unitario?: number;
+  /** ICBPER: the quantity counts plastic bags, charged at the rate of the issue year. */
+  @IsOptional() @IsBoolean() icbper?: boolean;
   /** Line discount (catalog 53 code 00) in the prices' terms; reduces the line's base. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento?: number;
   /** SUNAT catálogo 03 (NIU, ZZ, KGM...). */

@@ -38,6 +38,10 @@ export class VentaDetalle {
   @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
   descuento: string;
 
+  /** ICBPER line: cantidad counts plastic bags. */
+  @Column({ type: 'boolean', default: false })
+  icbper: boolean;
+
   /** Catalog 07 code: '10' gravado, '11'-'16' gravado free, '17' IVAP, '20' exonerado, '21', '30' inafecto, '31'-'37', '40' export. */
   @Column({ type: 'varchar', length: 2, default: '10' })
   tipo_afectacion_igv: string;
