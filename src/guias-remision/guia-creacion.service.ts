@@ -52,8 +52,17 @@ export class GuiaCreacionService {
       const guia = await manager.save(manager.create(GuiaRemision, this.fields(empresa, empresaId, userId, numero, dto)));
       const name = guiaFileName(emisor.ruc, numero).replace(/\.xml$/, '');
       const issued = await this.issuer.issue(empresaId, name, buildDespatchXml(toDespatch(guia, emisor.company)), credentials);
-      Object.assign(guia, { hash_cpe: issued.hash, nombre_xml: issued.nombre_xml, xml_url: guiaUrls.xml(issued.nombre_xml) });
-      await manager.update(GuiaRemision, { id: guia.id }, { hash_cpe: guia.hash_cpe, nombre_xml: guia.nombre_xml, xml_url: guia.xml_url });
+      Object.assign(guia, {
+        hash_cpe: issued.hash,
+        nombre_xml: issued.nombre_xml,
+        xml_url: guiaUrls.xml(issued.nombre_xml),
+        observaciones_sunat: issued.observaciones,
+      });
+      await manager.update(
+        GuiaRemision,
+        { id: guia.id },
+        { hash_cpe: guia.hash_cpe, nombre_xml: guia.nombre_xml, xml_url: guia.xml_url, observaciones_sunat: guia.observaciones_sunat },
+      );
       return { guia, xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
     });
   }

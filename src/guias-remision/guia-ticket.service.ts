@@ -67,6 +67,7 @@ export class GuiaTicketService {
         mensaje_sunat: result.cdr?.description || GUIA_MSG.aceptada,
         cdr_url: result.cdrZip ? guiaUrls.cdr(guia.id) : null,
         qr_url: result.cdr?.documentDescription ?? null,
+        observaciones_sunat: [...new Set([...(guia.observaciones_sunat ?? []), ...result.notes.map((n) => (n.code ? `${n.code} - ${n.message}` : n.message))])],
       },
     );
   }

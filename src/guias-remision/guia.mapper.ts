@@ -49,6 +49,7 @@ export interface GuiaResponse {
   vehiculo_placa: string | null;
   vehiculo_m1l: boolean;
   observaciones: string | null;
+  observaciones_sunat: string[];
   estado: EstadoGuia;
   ticket_sunat: string | null;
   hash_cpe: string | null;
@@ -101,6 +102,7 @@ const FIELDS = [
   'vehiculo_placa',
   'vehiculo_m1l',
   'observaciones',
+  'observaciones_sunat',
   'estado',
   'ticket_sunat',
   'hash_cpe',

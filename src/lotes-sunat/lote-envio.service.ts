@@ -57,6 +57,7 @@ export class LoteEnvioService {
           correlativo,
           nombre_archivo: issued.nombre_xml,
           hash_cpe: issued.hash,
+          observaciones: issued.observaciones,
           estado: LOTE_PREPARADO,
         }),
       );

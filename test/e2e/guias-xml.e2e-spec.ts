@@ -71,7 +71,8 @@ describe('Guías de remisión: creation and XML', () => {
     expect(body.xml).toEqual({ success: true, nombre_archivo: '20000000001-09-T001-1.xml', hash: body.data.hash_cpe });
     expect(body.xml.hash).toMatch(/^[A-Za-z0-9+/]+=*$/);
     const detail = await request(t.http).get(`/api/guias-remision/${body.data.id}`).set(bearer(user.token)).expect(200);
-    expect(detail.body.data).toMatchObject({ id: body.data.id, hash_cpe: body.xml.hash, estado: 'pendiente' });
+    // the guide SUNAT's rules find nothing to observe in: the observations list is there, empty
+    expect(detail.body.data).toMatchObject({ id: body.data.id, hash_cpe: body.xml.hash, estado: 'pendiente', observaciones_sunat: [] });
   });
 
   it("defaults the start point to the company's ubigeo and address, and the arrival to '150101'", async () => {

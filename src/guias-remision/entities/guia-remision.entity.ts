@@ -51,6 +51,8 @@ export class GuiaRemision {
   @Column({ type: 'varchar', length: 10, default: GUIA_PENDIENTE }) estado: EstadoGuia;
   @Column({ type: 'varchar', length: 100, nullable: true }) ticket_sunat: string | null;
   @Column({ type: 'varchar', length: 100, nullable: true }) hash_cpe: string | null;
+  /** SUNAT's observations (4000+): from the pre-send rules at create, then the CDR's notes ('codigo - mensaje'). */
+  @Column({ type: 'jsonb', default: () => "'[]'" }) observaciones_sunat: string[];
   @Column({ type: 'varchar', length: 500, nullable: true }) xml_url: string | null;
   @Column({ type: 'varchar', length: 255, nullable: true }) nombre_xml: string | null;
   @Column({ type: 'varchar', length: 500, nullable: true }) cdr_url: string | null;

@@ -48,6 +48,10 @@ export class LoteSunat {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   notas: string[];
 
+  /** SUNAT's observations (4000+) the pre-send rules found in the RC/RA file. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  observaciones: string[];
+
   @Column({ type: 'varchar', length: 255, nullable: true })
   cdr_url: string | null;
 
