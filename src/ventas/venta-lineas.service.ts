@@ -9,6 +9,10 @@ export interface LineaResuelta extends LineaPrecio {
   id_producto: number | null;
 }
 
+/** SPEC's product default '10000000' means "no code": such lines carry no CommodityClassification (it would draw 4337). */
+export const CODIGO_SUNAT_POR_DEFECTO = '10000000';
+const codigoSunatConocido = (codigo: string | null): string | null => (codigo && codigo !== CODIGO_SUNAT_POR_DEFECTO ? codigo : null);
+
 /** Turns the request's lines into complete lines: a catalogue product fills what the line leaves out. */
 @Injectable()
 export class VentaLineasService {
@@ -25,7 +29,7 @@ export class VentaLineasService {
         return {
           id_producto: null,
           codigo: l.codigo || null,
-          codigo_sunat: null,
+          codigo_sunat: l.codigo_sunat ?? null,
           descripcion: l.descripcion,
           unidad: l.unidad_medida ?? 'NIU',
           cantidad: String(l.cantidad),
@@ -42,7 +46,7 @@ export class VentaLineasService {
       return {
         id_producto: p.id_producto,
         codigo: l.codigo || p.codigo,
-        codigo_sunat: p.codigo_sunat,
+        codigo_sunat: l.codigo_sunat ?? codigoSunatConocido(p.codigo_sunat),
         descripcion: l.descripcion || p.nombre,
         unidad: l.unidad_medida ?? p.unidad,
         cantidad: String(l.cantidad),

@@ -46,6 +46,14 @@ const CERO = {
 const CASOS: Array<[string, Caso]> = [
   ['10 gravado: 118 x 2', { body: { productos: [L(118, 2, '10')] }, montos: { ...CERO, op_gravadas: 200, igv: 36, total: 236 } }],
   [
+    'a line with its UNSPSC code (codigo_sunat) carries it; the line without one has no CommodityClassification',
+    {
+      body: { productos: [L(118, 1, '10', { codigo_sunat: '43211503' }), L(59, 1, '10')] },
+      montos: { ...CERO, op_gravadas: 150, igv: 27, total: 177 },
+      xml: ['<cbc:ItemClassificationCode listAgencyName="GS1 US" listID="UNSPSC" listName="Item Classification">43211503</cbc:ItemClassificationCode>'],
+    },
+  ],
+  [
     '13 gravado free (retiro): referential 59 with IGV x 2 = 100.00 + 18.00 reported, nothing charged, legend 1002',
     {
       body: { productos: [L(118, 1, '10'), L(59, 2, '13')] },
@@ -60,7 +68,11 @@ const CASOS: Array<[string, Caso]> = [
   ],
   [
     '17 IVAP: 104 x 1 = 100.00 + 4.00',
-    { body: { productos: [L(104, 1, '17')] }, montos: { ...CERO, op_ivap: 100, ivap: 4, total: 104 }, xml: ['>1016</cbc:ID>'] },
+    {
+      body: { productos: [L(104, 1, '17')] },
+      montos: { ...CERO, op_ivap: 100, ivap: 4, total: 104 },
+      xml: ['>1016</cbc:ID>', '<cbc:Note languageLocaleID="2007">'],
+    },
   ],
   ['20 exonerado: 50 x 3', { body: { productos: [L(50, 3, '20')] }, montos: { ...CERO, op_exoneradas: 150, total: 150 } }],
   [
@@ -145,6 +157,10 @@ describe('Ventas: real invoices (issue 17), signed, checked with SUNAT rules and
     const xml = (await t.app.get(DocumentIssuer).readXml(empresaId, venta.nombre_xml.replace('.xml', '')))!.toString('utf8');
     expect(await checkSunatXml(xml, venta.nombre_xml, 'invoice', '01')).toEqual(SUNAT_VALID);
     for (const fragment of caso.xml ?? []) expect(xml).toContain(fragment);
+    // Only lines with a code carry one (a made-up 10000000 drew SUNAT's observation 4337): no observation at all.
+    const conCodigo = (caso.body.productos as Linea[]).filter((l) => l.codigo_sunat).length;
+    expect(xml.split('<cac:CommodityClassification>').length - 1).toBe(conCodigo);
+    expect(venta.observaciones).toEqual([]);
     expect(xml).toContain(`<cbc:PayableAmount currencyID="PEN">${caso.montos.total.toFixed(2)}</cbc:PayableAmount>`);
 
     const sent = await request(t.http).post(`/api/ventas/${venta.id_venta}/enviar`).set(bearer(user.token));

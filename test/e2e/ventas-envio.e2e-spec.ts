@@ -46,12 +46,12 @@ describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
     const res = await enviar(f.id_venta);
     expect({ status: res.status, body: res.body }).toEqual({
       status: 200,
-      // 4337: SUNAT observes the default catalogue-25 code 10000000 of a line without a product code (issue 16)
+      // a line without a catalogue-25 code carries no CommodityClassification: no observation (issue 17)
       body: {
         success: true,
         codigo: '0',
         mensaje: expect.stringContaining(`F001-${f.numero}`),
-        observaciones: [expect.stringMatching(/^4337 - /)],
+        observaciones: [],
         cdr_url: `/api/ventas/${f.id_venta}/cdr`,
       },
     });
@@ -82,7 +82,7 @@ describe('Ventas: POST {id}/enviar to the SUNAT simulator over HTTP', () => {
     t.sunat.next({ operation: 'sendBill', action: 'observe', notes: ['4252 - El dato ingresado como atributo @listName es incorrecto.'] });
     const res = await enviar(f.id_venta);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, codigo: '0', observaciones: [expect.stringMatching(/^4337 - /), expect.stringMatching(/^4252 - /)] });
+    expect(res.body).toMatchObject({ success: true, codigo: '0', observaciones: [expect.stringMatching(/^4252 - /)] });
     const v = await venta(f.id_venta);
     expect(v.estado_sunat).toBe('1');
     expect(v.mensaje_sunat).toContain('4252');

@@ -166,7 +166,8 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
     const valorUnitario = p.div(divisor);
     const line: DocumentLine = {
       codigo: l.codigo || 'P001',
-      codigo_sunat: l.codigo_sunat || '10000000',
+      // Omitted from the XML when unknown (a made-up code draws SUNAT's observation 4337).
+      codigo_sunat: l.codigo_sunat || undefined,
       descripcion: l.descripcion || 'Producto',
       unidad: l.unidad || 'NIU',
       cantidad: q.toFixed(),

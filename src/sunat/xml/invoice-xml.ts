@@ -1,7 +1,7 @@
 import type { Invoice } from '@/sunat/documents/invoice';
 import { XML_DECLARATION, attr, el, ela } from './canonical';
 import { openRoot } from './namespaces';
-import { LEGEND_1002, discount, documentNumber, issueDateTime, legend1000, monetaryTotal, saleLine } from './sale-parts';
+import { LEGEND_1002, LEGEND_2007, discount, documentNumber, issueDateTime, legend1000, monetaryTotal, saleLine } from './sale-parts';
 import { documentTaxTotal, schemeOf } from './tax';
 import { DOCUMENT_CURRENCY_ATTRS, UBL_EXTENSIONS, accountingCustomerParty, accountingSupplierParty, signatureBlock } from './ubl-parts';
 
@@ -36,6 +36,7 @@ export function buildInvoiceXml(invoice: Invoice): string {
     ela('cbc:InvoiceTypeCode', TYPE_CODE_ATTRS_BEFORE_ID + attr(tipoOperacion) + TYPE_CODE_ATTRS_AFTER_ID, invoice.tipo) +
     legend1000(totals.total, moneda) +
     (invoice.lines.some((l) => schemeOf(l.tipo_afectacion_igv).id === '9996') ? LEGEND_1002 : '') +
+    (invoice.lines.some((l) => l.tipo_afectacion_igv === '17') ? LEGEND_2007 : '') +
     ela('cbc:DocumentCurrencyCode', DOCUMENT_CURRENCY_ATTRS, moneda) +
     signatureBlock(invoice.company) +
     accountingSupplierParty(invoice.company) +

@@ -13,6 +13,9 @@ const DISCOUNT_ATTRS = ' listAgencyName="PE:SUNAT" listName="Cargo/descuento" li
 /** cbc:Note with legend 1002 (catalog 52): the document carries free lines. */
 export const LEGEND_1002 = ela('cbc:Note', ' languageLocaleID="1002"', 'TRANSFERENCIA GRATUITA DE UN BIEN Y/O SERVICIO PRESTADO GRATUITAMENTE');
 
+/** cbc:Note with legend 2007 (catalog 52): the document carries IVAP (affectation 17) lines (SUNAT observes 4264 without it). */
+export const LEGEND_2007 = ela('cbc:Note', ' languageLocaleID="2007"', 'Operación sujeta a IVAP');
+
 /** A discount (cac:AllowanceCharge, ChargeIndicator false) with its catalog 53 code: '00' on a line, '02' global. */
 export function discount(codigo: '00' | '02', d: Discount, moneda: Moneda): string {
   if (!/^\d(\.\d{1,5})?$/.test(d.factor)) throw new Error(`factor de descuento inválido "${d.factor}"`);

@@ -43,6 +43,8 @@ export class LineaVentaDto {
   @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) precio_unitario?: number;
   /** ICBPER: the quantity counts plastic bags, charged at the rate of the issue year. */
   @IsOptional() @IsBoolean() icbper?: boolean;
+  /** UNSPSC (catalog 25), 8 digits; defaults to the product's. Without one the line carries no CommodityClassification. */
+  @IsOptional() @IsString() @Matches(/^\d{8}$/, { message: 'codigo_sunat debe tener 8 dígitos' }) codigo_sunat?: string;
   /** Line discount (catalog 53 code 00) in the prices' terms; reduces the line's base. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento?: number;
   /** SUNAT catálogo 03 (NIU, ZZ, KGM...). */
