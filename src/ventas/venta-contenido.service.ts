@@ -29,6 +29,7 @@ export interface ContenidoPreparado {
     | 'descuentos'
     | 'descuento_global'
     | 'icbper'
+    | 'isc'
     | 'precios_incluyen_igv'
     | 'subtotal'
     | 'igv'
@@ -65,6 +66,7 @@ export class VentaContenidoService {
         // As sent (in the prices' terms), so an edit that omits it keeps it; its base part is in `descuentos`.
         descuento_global: fixed(opciones.descuento_global),
         icbper: t.icbper,
+        isc: t.isc,
         precios_incluyen_igv: opciones.precios_incluyen_igv,
         subtotal: t.subtotal,
         igv: t.igv,

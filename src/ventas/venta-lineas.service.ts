@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { invalidField } from '@/common/errors/http-errors';
 import { ProductosService } from '@/productos/productos.service';
+import { IscInput } from '@/sunat/documents/sale-amounts';
 import { LineaVentaDto } from './dto/create-venta.dto';
 import { LineaPrecio } from './venta-totales';
 
@@ -12,6 +13,10 @@ export interface LineaResuelta extends LineaPrecio {
 /** SPEC's product default '10000000' means "no code": such lines carry no CommodityClassification (it would draw 4337). */
 export const CODIGO_SUNAT_POR_DEFECTO = '10000000';
 const codigoSunatConocido = (codigo: string | null): string | null => (codigo && codigo !== CODIGO_SUNAT_POR_DEFECTO ? codigo : null);
+
+const str = (v: number | undefined): string | null => (v === undefined ? null : String(v));
+const iscDe = (l: LineaVentaDto): IscInput | null =>
+  l.isc ? { sistema: l.isc.sistema, tasa: str(l.isc.tasa), monto: str(l.isc.monto), precio_publico: str(l.isc.precio_publico) } : null;
 
 /** Turns the request's lines into complete lines: a catalogue product fills what the line leaves out. */
 @Injectable()
@@ -37,6 +42,7 @@ export class VentaLineasService {
           tipo_afectacion_igv: l.tipo_afectacion_igv ?? '10',
           descuento: String(l.descuento ?? 0),
           icbper: l.icbper ?? false,
+          isc: iscDe(l),
         };
       }
       // Another company's product is indistinguishable from a missing one.
@@ -54,6 +60,7 @@ export class VentaLineasService {
         tipo_afectacion_igv: l.tipo_afectacion_igv ?? p.tipo_afectacion_igv,
         descuento: String(l.descuento ?? 0),
         icbper: l.icbper ?? false,
+        isc: iscDe(l),
       };
     });
   }

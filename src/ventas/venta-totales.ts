@@ -1,7 +1,7 @@
 import { D, fixed, sum } from '@/common/money';
 import { invalidField } from '@/common/errors/http-errors';
 import { DocumentLine } from '@/sunat/documents/common';
-import { SaleAmountsError, saleAmounts, SaleTotals } from '@/sunat/documents/sale-amounts';
+import { IscInput, SaleAmountsError, saleAmounts, SaleTotals } from '@/sunat/documents/sale-amounts';
 
 /** A sale line ready to be priced; amounts are decimal strings. */
 export interface LineaPrecio {
@@ -17,6 +17,8 @@ export interface LineaPrecio {
   descuento: string;
   /** ICBPER: cantidad counts bags. */
   icbper: boolean;
+  /** ISC (catalog 08) of a gravado line. */
+  isc?: IscInput | null;
 }
 
 export interface OpcionesPrecio {
@@ -46,6 +48,7 @@ export interface TotalesVenta {
   descuentos: string;
   descuento_global: string;
   icbper: string;
+  isc: string;
   /** Amount without taxes: gravadas + exoneradas + inafectas + exportación + IVAP base. */
   subtotal: string;
   igv: string;
@@ -96,6 +99,7 @@ export function calcularVenta(
     descuentos: t.descuentos,
     descuento_global: t.descuento_global?.monto ?? '0.00',
     icbper: t.icbper,
+    isc: t.isc,
     subtotal: fixed(sum([t.gravadas, t.exoneradas, t.inafectas, t.exportacion, t.ivap_base])),
     igv: t.igv,
     total: t.total,

@@ -120,6 +120,40 @@ const CASOS: Array<[string, Caso]> = [
     },
   ],
   [
+    // 236.00 -> IGV base 200.00 + IGV 36.00; the base = value + ISC: value = 200.00 / 1.10 = 181.82, ISC 18.18 (10 % of 181.82)
+    'ISC system 01 (al valor), 10 %: 236 x 1',
+    {
+      body: { productos: [L(236, 1, '10', { isc: { sistema: '01', tasa: 10 } })] },
+      montos: { ...CERO, op_gravadas: 181.82, isc: 18.18, igv: 36, total: 236 },
+      xml: [
+        '<cbc:TaxableAmount currencyID="PEN">181.82</cbc:TaxableAmount><cbc:TaxAmount currencyID="PEN">18.18</cbc:TaxAmount><cac:TaxCategory><cbc:ID schemeAgencyName="United Nations Economic Commission for Europe" schemeID="UN/ECE 5305" schemeName="Tax Category Identifier">S</cbc:ID><cbc:Percent>10</cbc:Percent><cbc:TierRange>01</cbc:TierRange>',
+        '<cbc:TaxableAmount currencyID="PEN">200.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="PEN">36.00</cbc:TaxAmount>',
+        '<cbc:Name>ISC</cbc:Name><cbc:TaxTypeCode>EXC</cbc:TaxTypeCode>',
+      ],
+    },
+  ],
+  [
+    // 11.80 x 10 = 118.00 -> 100.00 + 18.00; ISC 0.50 x 10 = 5.00, value 95.00 (Percent 5 / 95 = 5.26316 %)
+    'ISC system 02 (monto fijo), 0.50 per unit: 11.80 x 10',
+    {
+      body: { productos: [L(11.8, 10, '10', { isc: { sistema: '02', monto: 0.5 } })] },
+      montos: { ...CERO, op_gravadas: 95, isc: 5, igv: 18, total: 118 },
+      xml: ['<cbc:Percent>5.26316</cbc:Percent><cbc:TierRange>02</cbc:TierRange>'],
+    },
+  ],
+  [
+    // 23.60 x 5 = 118.00 -> 100.00 + 18.00; ISC base 25 x 5 x 0.847 = 105.88, ISC 20 % = 21.18, value 100.00 - 21.18 = 78.82
+    'ISC system 03 (precio de venta al público 25), 20 %: 23.60 x 5',
+    {
+      body: { productos: [L(23.6, 5, '10', { isc: { sistema: '03', tasa: 20, precio_publico: 25 } })] },
+      montos: { ...CERO, op_gravadas: 78.82, isc: 21.18, igv: 18, total: 118 },
+      xml: [
+        '<cbc:TaxableAmount currencyID="PEN">105.88</cbc:TaxableAmount><cbc:TaxAmount currencyID="PEN">21.18</cbc:TaxAmount>',
+        '<cbc:TierRange>03</cbc:TierRange>',
+      ],
+    },
+  ],
+  [
     // each line: 0.10 -> 0.08 + 0.02; 300 lines: 24.00 + 6.00 = 30.00 (the old header-first rounding gave 25.42 + 4.58: 3278)
     '300 lines of 0.10',
     {
@@ -184,6 +218,16 @@ describe('Ventas: real invoices (issue 17), signed, checked with SUNAT rules and
     expect({ status: desc.status, errors: desc.body.errors }).toEqual({
       status: 422,
       errors: { 'productos.1.descuento': ['El descuento debe ser menor que el importe de la línea.'] },
+    });
+    const iscExonerado = await post([L(10, 1, '20', { isc: { sistema: '01', tasa: 10 } })]);
+    expect({ status: iscExonerado.status, errors: iscExonerado.body.errors }).toEqual({
+      status: 422,
+      errors: { 'productos.0.isc': ['El ISC se admite en líneas gravadas (tipo_afectacion_igv 10).'] },
+    });
+    const sinMonto = await post([L(10, 1, '10', { isc: { sistema: '02' } })]);
+    expect({ status: sinMonto.status, errors: sinMonto.body.errors }).toEqual({
+      status: 422,
+      errors: { 'productos.0.isc.monto': ['Indique monto (mayor que 0) para el sistema 02.'] },
     });
   });
 });

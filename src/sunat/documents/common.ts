@@ -73,6 +73,8 @@ export interface DocumentLine {
   descuento?: Discount;
   /** ICBPER (tax 7152): bags counted by `cantidad`, rate per bag, amount = cantidad x tasa. */
   icbper?: { monto: Money; tasa: Money };
+  /** ISC (tax 2000, catalog 08 system in TierRange): base, amount and Percent (amount ≈ base × Percent / 100). */
+  isc?: { sistema: string; base: Money; monto: Money; porcentaje: string };
 }
 
 export interface DocumentTotals {
@@ -92,6 +94,9 @@ export interface DocumentTotals {
   ivap?: Money;
   /** ICBPER of the lines (subtotal 7152), charged on top. */
   icbper?: Money;
+  /** ISC of the lines (subtotal 2000): base and tax. */
+  isc_base?: Money;
+  isc?: Money;
   /** Global discount on the gravado base (catalog 53 code 02); `gravadas` is already net of it. */
   descuento_global?: Discount;
 }

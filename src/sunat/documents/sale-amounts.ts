@@ -49,7 +49,26 @@ export interface SaleLineInput {
   descuento?: string | null;
   /** ICBPER: the quantity counts plastic bags (whole number). */
   icbper?: boolean;
+  /** ISC (catalog 08) on a gravado (10) line. */
+  isc?: IscInput | null;
 }
+
+/**
+ * ISC systems (catalog 08): '01' al valor (tasa % of the line value), '02' monto fijo (monto per unit),
+ * '03' precio de venta al público (tasa % of precio_publico × q × 0.847, the factor of the ISC law).
+ */
+export interface IscInput {
+  sistema: string;
+  /** Percent (17 = 17 %), systems 01 and 03. */
+  tasa?: string | null;
+  /** Per unit, system 02. */
+  monto?: string | null;
+  /** Suggested public unit price, system 03. */
+  precio_publico?: string | null;
+}
+
+/** The ISC law's factor on the suggested public price (system 03). */
+export const FACTOR_PRECIO_PUBLICO = '0.847';
 
 export interface SaleAmountsInput {
   /** IGV as a ratio ('0.18'). */
@@ -70,6 +89,8 @@ export interface SaleTotals extends DocumentTotals {
   /** Line discounts (00) + global discount (02), without IGV. */
   descuentos: string;
   icbper: string;
+  isc_base: string;
+  isc: string;
 }
 
 export interface SaleAmounts {
@@ -98,6 +119,69 @@ function lineRate(codigo: string, rate: Dec): Dec {
   return new D(0);
 }
 
+/**
+ * A gravado line with ISC. Prices with IGV: total = round(p·q, 2), IGV base = round(total / (1 + r), 2),
+ * igv = total − base, and the base splits into value + ISC (01: value = round(base / (1 + tasa), 2); 02 and 03:
+ * ISC first, value = base − ISC). Prices without IGV: value = round(p·q, 2), ISC on top, igv = round((value + ISC) · r, 2).
+ * ISC: 01 round(value · tasa, 2) on the value; 02 round(monto · q, 2) (Percent = ISC / value, 5 decimals);
+ * 03 round(base · tasa, 2) on base = round(precio_publico · q · 0.847, 2).
+ */
+function iscLinea(
+  isc: IscInput,
+  i: number,
+  codigo: string,
+  descuento: Dec,
+  q: Dec,
+  conIgv: boolean,
+  p: Dec,
+  rate: Dec,
+  descuentoGlobal: boolean,
+): { valor: Dec; igv: Dec; total: Dec; isc: NonNullable<DocumentLine['isc']> } {
+  const campo = `productos.${i}.isc`;
+  if (codigo !== '10') throw new SaleAmountsError(campo, 'El ISC se admite en líneas gravadas (tipo_afectacion_igv 10).');
+  if (descuento.gt(0) || descuentoGlobal) throw new SaleAmountsError(campo, 'Una venta con ISC no admite descuentos.');
+  const positivo = (v: string | null | undefined, nombre: string): Dec => {
+    if (v === undefined || v === null || !new D(v).gt(0))
+      throw new SaleAmountsError(`${campo}.${nombre}`, `Indique ${nombre} (mayor que 0) para el sistema ${isc.sistema}.`);
+    return new D(v);
+  };
+  let monto: Dec;
+  let base: Dec;
+  let porcentaje: Dec;
+  let valor: Dec;
+  let igv: Dec;
+  let total: Dec;
+  const bruto = r2(p.times(q));
+  const baseIgv = conIgv ? r2(bruto.div(rate.plus(1))) : null;
+  if (isc.sistema === '01') {
+    porcentaje = positivo(isc.tasa, 'tasa');
+    valor = baseIgv ? r2(baseIgv.div(porcentaje.div(100).plus(1))) : bruto;
+    base = valor;
+    monto = baseIgv ? baseIgv.minus(valor) : r2(valor.times(porcentaje).div(100));
+  } else if (isc.sistema === '02') {
+    monto = r2(positivo(isc.monto, 'monto').times(q));
+    valor = baseIgv ? baseIgv.minus(monto) : bruto;
+    base = valor;
+    porcentaje = valor.gt(0) ? monto.div(valor).times(100).toDecimalPlaces(5) : new D(0);
+  } else if (isc.sistema === '03') {
+    porcentaje = positivo(isc.tasa, 'tasa');
+    base = r2(positivo(isc.precio_publico, 'precio_publico').times(q).times(FACTOR_PRECIO_PUBLICO));
+    monto = r2(base.times(porcentaje).div(100));
+    valor = baseIgv ? baseIgv.minus(monto) : bruto;
+  } else {
+    throw new SaleAmountsError(`${campo}.sistema`, 'Sistema de ISC no soportado (catálogo 08: 01, 02 o 03).');
+  }
+  if (valor.lte(0)) throw new SaleAmountsError(campo, 'El ISC no puede ser mayor que el valor de la línea.');
+  if (baseIgv) {
+    total = bruto;
+    igv = bruto.minus(baseIgv);
+  } else {
+    igv = r2(valor.plus(monto).times(rate));
+    total = valor.plus(monto).plus(igv);
+  }
+  return { valor, igv, total, isc: { sistema: isc.sistema, base: s2(base), monto: s2(monto), porcentaje: porcentaje.toFixed() } };
+}
+
 export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
   const rate = new D(input.rate);
   const percentIgv = s2(rate.times(100));
@@ -115,6 +199,8 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
     ivap: new D(0),
     descuentos: new D(0),
     icbper: new D(0),
+    iscBase: new D(0),
+    isc: new D(0),
     total: new D(0),
   };
   input.lines.forEach((l, i) => {
@@ -146,7 +232,24 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
     // Free lines charge nothing, ICBPER included: refused there.
     if (gratuita && l.icbper) throw new SaleAmountsError(`productos.${i}.icbper`, 'Una línea gratuita no lleva ICBPER.');
     let descuentoValor = new D(0);
-    if (gratuita) {
+    let isc: NonNullable<DocumentLine['isc']> | undefined;
+    if (l.isc) {
+      const calculado = iscLinea(
+        l.isc,
+        i,
+        codigo,
+        descuento,
+        q,
+        input.precios_incluyen_igv,
+        p,
+        rate,
+        !!input.descuento_global && new D(input.descuento_global).gt(0),
+      );
+      valor = calculado.valor;
+      tax = calculado.igv;
+      total = calculado.total;
+      isc = calculado.isc;
+    } else if (gratuita) {
       valor = r2(bruto.div(divisor));
       tax = esGratuitaGravada(codigo) ? r2(valor.times(rate)) : new D(0);
       total = new D(0);
@@ -163,7 +266,7 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
     }
     if (valor.lte(0)) throw new SaleAmountsError(`productos.${i}.precio_unitario`, 'El valor de la línea redondeado a céntimos es 0.');
 
-    const valorUnitario = p.div(divisor);
+    const valorUnitario = isc ? valor.div(q) : p.div(divisor);
     const line: DocumentLine = {
       codigo: l.codigo || 'P001',
       // Omitted from the XML when unknown (a made-up code draws SUNAT's observation 4337).
@@ -173,7 +276,7 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
       cantidad: q.toFixed(),
       // Free lines: cac:Price is 0 and PricingReference carries the referential value (type 02).
       valor_unitario: gratuita ? '0.00' : s10(valorUnitario),
-      precio_unitario: s10(gratuita ? valorUnitario : precioEfectivo(p, q, descuento, input.precios_incluyen_igv ? new D(1) : t.plus(1))),
+      precio_unitario: s10(gratuita ? valorUnitario : isc ? total.div(q) : precioEfectivo(p, q, descuento, input.precios_incluyen_igv ? new D(1) : t.plus(1))),
       tipo_afectacion_igv: codigo,
       valor_venta: s2(valor),
       igv: s2(tax),
@@ -182,6 +285,11 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
     if (descuentoValor.gt(0)) {
       const base = valor.plus(descuentoValor);
       line.descuento = { monto: s2(descuentoValor), base: s2(base), factor: descuentoValor.div(base).toDecimalPlaces(5).toString() };
+    }
+    if (isc) {
+      line.isc = isc;
+      acc.iscBase = acc.iscBase.plus(isc.base);
+      acc.isc = acc.isc.plus(isc.monto);
     }
     if (l.icbper) {
       if (!q.isInteger()) throw new SaleAmountsError(`productos.${i}.cantidad`, 'Con icbper la cantidad cuenta bolsas: debe ser un número entero.');
@@ -240,6 +348,8 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
       ivap: s2(acc.ivap),
       descuentos: s2(acc.descuentos),
       icbper: s2(acc.icbper),
+      isc_base: s2(acc.iscBase),
+      isc: s2(acc.isc),
       ...(descuentoGlobal ? { descuento_global: descuentoGlobal } : {}),
     },
   };

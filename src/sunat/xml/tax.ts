@@ -13,6 +13,7 @@ const IGV: Scheme = { id: '1000', name: 'IGV', typeCode: 'VAT', category: 'S' };
 const IVAP: Scheme = { id: '1016', name: 'IVAP', typeCode: 'VAT', category: 'S' };
 const EXP: Scheme = { id: '9995', name: 'EXP', typeCode: 'FRE', category: 'G' };
 const GRA: Scheme = { id: '9996', name: 'GRA', typeCode: 'FRE', category: 'Z' };
+const ISC: Scheme = { id: '2000', name: 'ISC', typeCode: 'EXC', category: 'S' };
 const ICBPER: Scheme = { id: '7152', name: 'ICBPER', typeCode: 'OTH', category: '' };
 const EXO: Scheme = { id: '9997', name: 'EXO', typeCode: 'VAT', category: 'E' };
 const INA: Scheme = { id: '9998', name: 'INA', typeCode: 'FRE', category: 'O' };
@@ -48,13 +49,27 @@ export function lineTaxTotal(line: DocumentLine, moneda: Moneda): string {
   const afectacion = line.tipo_afectacion_igv;
   const scheme = schemeOf(afectacion);
   const tax = currencyAmount('cbc:TaxAmount', moneda, line.igv, 'igv');
-  const lineTaxes = line.icbper ? sumMoney([line.igv, line.icbper.monto]) : line.igv;
+  const lineTaxes = sumMoney([line.igv, line.icbper?.monto ?? '0.00', line.isc?.monto ?? '0.00']);
+  // With ISC the IGV base is the value plus the ISC (SUNAT's rule 3272).
+  const base = line.isc ? sumMoney([line.valor_venta, line.isc.monto]) : line.valor_venta;
   return (
-    `<cac:TaxTotal>${currencyAmount('cbc:TaxAmount', moneda, lineTaxes, 'igv')}<cac:TaxSubtotal>${currencyAmount('cbc:TaxableAmount', moneda, line.valor_venta, 'valor_venta')}${tax}` +
+    `<cac:TaxTotal>${currencyAmount('cbc:TaxAmount', moneda, lineTaxes, 'igv')}${line.isc ? iscSubtotal(line.isc, moneda) : ''}` +
+    `<cac:TaxSubtotal>${currencyAmount('cbc:TaxableAmount', moneda, base, 'valor_venta')}${tax}` +
     `<cac:TaxCategory>${ela('cbc:ID', CATEGORY_ATTRS, scheme.category)}` +
     `<cbc:Percent>${money(line.porcentaje_igv, 'porcentaje_igv')}</cbc:Percent>` +
     `${ela('cbc:TaxExemptionReasonCode', EXEMPTION_ATTRS, afectacion)}${taxScheme(scheme)}` +
     `</cac:TaxCategory></cac:TaxSubtotal>${line.icbper ? icbperSubtotal(line, moneda) : ''}</cac:TaxTotal>`
+  );
+}
+
+const TIER_RANGE = (sistema: string): string => `<cbc:TierRange>${sistema}</cbc:TierRange>`;
+
+/** ISC of a line: base, amount, Percent and the catalog 08 system in TierRange. */
+function iscSubtotal(isc: NonNullable<DocumentLine['isc']>, moneda: Moneda): string {
+  return (
+    `<cac:TaxSubtotal>${currencyAmount('cbc:TaxableAmount', moneda, isc.base, 'isc')}${currencyAmount('cbc:TaxAmount', moneda, isc.monto, 'isc')}` +
+    `<cac:TaxCategory>${ela('cbc:ID', CATEGORY_ATTRS, ISC.category)}<cbc:Percent>${isc.porcentaje}</cbc:Percent>` +
+    `${TIER_RANGE(isc.sistema)}${taxScheme(ISC)}</cac:TaxCategory></cac:TaxSubtotal>`
   );
 }
 
@@ -69,7 +84,7 @@ function icbperSubtotal(line: DocumentLine, moneda: Moneda): string {
 }
 
 /** Taxes the client pays: IGV + IVAP (free lines' IGV is reported, never charged). */
-export const chargedTaxes = (totals: DocumentTotals): string => sumMoney([totals.igv, totals.ivap ?? '0.00', totals.icbper ?? '0.00']);
+export const chargedTaxes = (totals: DocumentTotals): string => sumMoney([totals.igv, totals.ivap ?? '0.00', totals.icbper ?? '0.00', totals.isc ?? '0.00']);
 
 /**
  * cac:TaxTotal of the document: one subtotal per scheme that appears in the lines (SUNAT cross-checks
@@ -87,6 +102,12 @@ export function documentTaxTotal(lines: readonly DocumentLine[], totals: Documen
     [INA, totals.inafectas, zero],
   ];
   let xml = '';
+  if (lines.some((line) => line.isc)) {
+    xml +=
+      `<cac:TaxSubtotal>${currencyAmount('cbc:TaxableAmount', moneda, totals.isc_base ?? '0.00', 'isc')}` +
+      `${currencyAmount('cbc:TaxAmount', moneda, totals.isc ?? '0.00', 'isc')}<cac:TaxCategory>${ela('cbc:ID', CATEGORY_ATTRS, ISC.category)}` +
+      `${taxScheme(ISC)}</cac:TaxCategory></cac:TaxSubtotal>`;
+  }
   for (const [scheme, base, tax] of subtotals) {
     if (!present.has(scheme.id)) continue;
     xml +=

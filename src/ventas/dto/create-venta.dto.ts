@@ -29,6 +29,15 @@ export const MONEDAS = ['PEN', 'USD'] as const;
 /** Catalog 07: every affectation (issue 17). */
 export const AFECTACIONES_IGV = AFECTACIONES_07;
 
+/** ISC (catalog 08): '01' al valor (tasa %), '02' monto fijo (monto per unit), '03' precio de venta al público (tasa % and precio_publico). */
+export class IscLineaDto {
+  @IsIn(['01', '02', '03']) sistema: string;
+  /** Percent (17 = 17 %). */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 5, allowNaN: false, allowInfinity: false }) @Min(0) @Max(999) tasa?: number;
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) monto?: number;
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) precio_publico?: number;
+}
+
 /** A sale line. With id_producto the product gives the defaults (codigo, descripcion, precio, unidad, afectación). */
 export class LineaVentaDto {
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_producto?: number;
@@ -43,6 +52,7 @@ export class LineaVentaDto {
   @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) precio_unitario?: number;
   /** ICBPER: the quantity counts plastic bags, charged at the rate of the issue year. */
   @IsOptional() @IsBoolean() icbper?: boolean;
+  @IsOptional() @ValidateNested() @Type(() => IscLineaDto) isc?: IscLineaDto;
   /** UNSPSC (catalog 25), 8 digits; defaults to the product's. Without one the line carries no CommodityClassification. */
   @IsOptional() @IsString() @Matches(/^\d{8}$/, { message: 'codigo_sunat debe tener 8 dígitos' }) codigo_sunat?: string;
   /** Line discount (catalog 53 code 00) in the prices' terms; reduces the line's base. */
