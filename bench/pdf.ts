@@ -81,6 +81,7 @@ export function facturaDeDiezLineas(): VentaView {
     descuentos: 0,
     descuento_global: 0,
     precios_incluyen_igv: true,
+    tipo_operacion: '0101',
     icbper: 0,
     isc: 0,
     subtotal: 1000,

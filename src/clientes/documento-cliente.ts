@@ -1,7 +1,8 @@
 import { invalidField } from '@/common/errors/http-errors';
 import { isValidDni, isValidRuc } from '@/common/validators/documento';
 
-export const TIPOS_DOC_CLIENTE = ['0', '1', '4', '6', '7'] as const;
+/** Catálogo 06: 0 no domiciliado sin RUC, 1 DNI, 4 carnet de extranjería, 6 RUC, 7 pasaporte, A-G (issue 17). */
+export const TIPOS_DOC_CLIENTE = ['0', '1', '4', '6', '7', 'A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
 
 /** Without tipo_doc the length decides: 8 digits is a DNI, 11 a RUC; anything else must say what it is. */
 export function tipoDocDe(documento: string): string | null {

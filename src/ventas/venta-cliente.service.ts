@@ -10,6 +10,16 @@ export interface ClienteDeVenta {
   cliente_documento?: string;
   cliente_datos?: string;
   cliente_direccion?: string;
+  cliente_tipo_doc?: string;
+}
+
+/** Exports (catálogo 51 0200-0208). */
+export const esExportacion = (tipoOperacion: string): boolean => /^020[0-8]$/.test(tipoOperacion);
+
+/** A factura needs a RUC client, except for exports and non-domiciled operations (0401). */
+export function assertClienteDeFactura(tipo: string, tipoOperacion: string, cliente: Pick<ClienteResponse, 'tipo_doc'>, campo: string): void {
+  if (tipo !== FACTURA || cliente.tipo_doc === RUC || esExportacion(tipoOperacion) || tipoOperacion === '0401') return;
+  throw invalidField(campo, 'Las facturas requieren un cliente con RUC (11 dígitos), salvo exportaciones (tipo_operacion 0200-0208) y no domiciliados (0401).');
 }
 
 const RUC = '6';
@@ -19,7 +29,7 @@ const RUC = '6';
 export class VentaClienteService {
   constructor(private readonly clientes: ClientesService) {}
 
-  async resolve(manager: EntityManager, empresaId: number, tipo: string, body: ClienteDeVenta): Promise<ClienteResponse> {
+  async resolve(manager: EntityManager, empresaId: number, tipo: string, body: ClienteDeVenta, tipoOperacion = '0101'): Promise<ClienteResponse> {
     let cliente: ClienteResponse | null;
     let campo: string;
     if (body.id_cliente !== undefined) {
@@ -32,11 +42,12 @@ export class VentaClienteService {
         documento: body.cliente_documento,
         datos: body.cliente_datos ?? '',
         direccion: body.cliente_direccion ?? null,
+        tipo_doc: body.cliente_tipo_doc,
       });
     } else {
       throw invalidField('id_cliente', 'Indique id_cliente, o cliente_documento y cliente_datos.');
     }
-    if (tipo === FACTURA && cliente.tipo_doc !== RUC) throw invalidField(campo, 'Las facturas requieren un cliente con RUC (11 dígitos).');
+    assertClienteDeFactura(tipo, tipoOperacion, cliente, campo);
     return cliente;
   }
 }

@@ -11,7 +11,7 @@ import { SUNAT_PENDIENTE, VENTA_ACTIVA } from '@/common/estados';
 import { Venta } from './entities/venta.entity';
 import { VentaClienteService } from './venta-cliente.service';
 import { VentaContenidoService } from './venta-contenido.service';
-import { fechaEmision } from './venta-reglas';
+import { assertLineasDeOperacion, fechaEmision } from './venta-reglas';
 import { VentaStockService } from './venta-stock.service';
 import { tasaIcbper } from './venta-totales';
 import { VentaViewService } from './venta-view.service';
@@ -48,12 +48,14 @@ export class VentaCreacionService {
     // Loaded (or created, first time in beta) before the transaction: see VentaXmlService.
     const credentials = await emisor.credentials();
     return this.dataSource.transaction(async (manager) => {
-      const cliente = await this.clientes.resolve(manager, empresaId, tipo, dto);
+      const tipoOperacion = dto.tipo_operacion ?? '0101';
+      const cliente = await this.clientes.resolve(manager, empresaId, tipo, dto, tipoOperacion);
       const preparado = await this.contenido.preparar(manager, empresaId, emisor, dto.productos, {
         precios_incluyen_igv: dto.precios_incluyen_igv ?? true,
         descuento_global: String(dto.descuento_global ?? 0),
         icbper_tasa: tasaIcbper(fecha),
       });
+      assertLineasDeOperacion(tipoOperacion, preparado.lineas);
       const numero = await this.series.next(manager, empresaId, tipo, serie);
       const venta = await manager.save(
         manager.create(Venta, {
@@ -67,6 +69,7 @@ export class VentaCreacionService {
           fecha_emision: fecha,
           hora_emision: horaLima(),
           tipo_moneda: dto.tipo_moneda ?? 'PEN',
+          tipo_operacion: tipoOperacion,
           estado: VENTA_ACTIVA,
           estado_sunat: SUNAT_PENDIENTE,
           cotizacion_id: dto.cotizacion_id ?? null,

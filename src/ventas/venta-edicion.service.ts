@@ -12,10 +12,10 @@ import { Venta } from './entities/venta.entity';
 import { VentaDetalle } from './entities/venta-detalle.entity';
 import { detallesDe } from './venta-anulacion.service';
 import { assertModificable, bloquearVenta, MSG_VENTA } from './venta-bloqueo';
-import { VentaClienteService } from './venta-cliente.service';
+import { assertClienteDeFactura, VentaClienteService } from './venta-cliente.service';
 import { VentaContenidoService } from './venta-contenido.service';
 import { VentaCreada } from './venta-creacion.service';
-import { fechaEmision } from './venta-reglas';
+import { assertLineasDeOperacion, fechaEmision } from './venta-reglas';
 import { VentaStockService } from './venta-stock.service';
 import { tasaIcbper } from './venta-totales';
 import { VentaViewService } from './venta-view.service';
@@ -45,21 +45,30 @@ export class VentaEdicionService {
     return this.dataSource.transaction(async (manager) => {
       const venta = await bloquearVenta(manager, auth.empresaId, id);
       assertModificable(venta);
+      const tipoOperacion = dto.tipo_operacion ?? venta.tipo_operacion;
       const cambiaCliente = dto.id_cliente !== undefined || dto.cliente_documento !== undefined;
       const cliente = cambiaCliente
-        ? await this.clienteResolver.resolve(manager, auth.empresaId, venta.tipo_documento, dto)
+        ? await this.clienteResolver.resolve(manager, auth.empresaId, venta.tipo_documento, dto, tipoOperacion)
         : await this.clientes.findForEmpresa(manager, auth.empresaId, venta.id_cliente);
       if (!cliente) throw new Error(`Venta ${venta.id_venta}: cliente ausente`);
+      if (!cambiaCliente) assertClienteDeFactura(venta.tipo_documento, tipoOperacion, cliente, 'tipo_operacion');
       const fecha = dto.fecha_emision !== undefined ? fechaEmision(venta.tipo_documento, dto.fecha_emision) : venta.fecha_emision;
       const preparado = await this.contenido.preparar(manager, auth.empresaId, emisor, dto.productos, {
         precios_incluyen_igv: dto.precios_incluyen_igv ?? venta.precios_incluyen_igv,
         descuento_global: String(dto.descuento_global ?? venta.descuento_global),
         icbper_tasa: tasaIcbper(fecha),
       });
+      assertLineasDeOperacion(tipoOperacion, preparado.lineas);
       const teniaStock = venta.stock_descontado;
       if (teniaStock) await this.stock.devolver(manager, venta, await detallesDe(manager, venta), auth.userId, 'Edición de venta');
       await manager.delete(VentaDetalle, { id_venta: venta.id_venta });
-      Object.assign(venta, { id_cliente: cliente.id_cliente, fecha_emision: fecha, tipo_moneda: dto.tipo_moneda ?? venta.tipo_moneda, ...preparado.montos });
+      Object.assign(venta, {
+        id_cliente: cliente.id_cliente,
+        fecha_emision: fecha,
+        tipo_moneda: dto.tipo_moneda ?? venta.tipo_moneda,
+        tipo_operacion: tipoOperacion,
+        ...preparado.montos,
+      });
       await manager.update(
         Venta,
         { id_venta: venta.id_venta },
@@ -67,6 +76,7 @@ export class VentaEdicionService {
           id_cliente: venta.id_cliente,
           fecha_emision: venta.fecha_emision,
           tipo_moneda: venta.tipo_moneda,
+          tipo_operacion: tipoOperacion,
           ...preparado.montos,
         },
       );

@@ -17,6 +17,19 @@ export function fechaEmision(tipo: string, fecha: string | undefined, now = new 
   return valor;
 }
 
+/** Exports (0200-0208) carry export lines only (SUNAT's rule 2642). */
+export function assertLineasDeOperacion(tipoOperacion: string, lineas: ReadonlyArray<{ tipo_afectacion_igv: string }>): void {
+  if (!/^020[0-8]$/.test(tipoOperacion)) return;
+  lineas.forEach((l, i) => {
+    if (l.tipo_afectacion_igv !== '40') {
+      throw invalidField(
+        `productos.${i}.tipo_afectacion_igv`,
+        'Una exportación (tipo_operacion 0200-0208) lleva solo líneas de exportación (tipo_afectacion_igv 40).',
+      );
+    }
+  });
+}
+
 export function assertTotalAdmisible(totales: TotalesVenta): void {
   if (new D(totales.total).gt(TOTAL_MAXIMO)) throw invalidField('productos', 'El total de la venta excede el máximo permitido.');
 }

@@ -59,6 +59,7 @@ export function toVentaView(v: Venta, cliente: ClienteResponse, detalles: VentaD
     descuentos: num(v.descuentos),
     descuento_global: num(v.descuento_global),
     precios_incluyen_igv: v.precios_incluyen_igv,
+    tipo_operacion: v.tipo_operacion,
     icbper: num(v.icbper),
     isc: num(v.isc),
     subtotal: num(v.subtotal),
@@ -111,5 +112,6 @@ export function toInvoice(emisor: Emisor, venta: Venta, cliente: VentaClienteVie
     lines: lineas,
     totals: totales,
     forma_pago: 'Contado',
+    tipo_operacion: venta.tipo_operacion,
   };
 }

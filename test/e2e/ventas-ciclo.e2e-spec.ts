@@ -193,7 +193,9 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
       .send({ id_cliente: dni.id_cliente, productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: 1 }] });
     expect({ status: bad.status, errors: bad.body.errors }).toEqual({
       status: 422,
-      errors: { id_cliente: ['Las facturas requieren un cliente con RUC (11 dígitos).'] },
+      errors: {
+        id_cliente: ['Las facturas requieren un cliente con RUC (11 dígitos), salvo exportaciones (tipo_operacion 0200-0208) y no domiciliados (0401).'],
+      },
     });
     expect(await stockOf(a.id_producto)).toBe(9);
     const annulled = await createVenta(t, user);

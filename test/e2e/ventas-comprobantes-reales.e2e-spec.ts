@@ -154,6 +154,21 @@ const CASOS: Array<[string, Caso]> = [
     },
   ],
   [
+    // export (40): 100 x 3 = 300.00, no tax
+    'export (tipo_operacion 0200) to a client with a passport (catálogo 06 type 7)',
+    {
+      body: {
+        tipo_operacion: '0200',
+        cliente_documento: 'PA1234567',
+        cliente_tipo_doc: '7',
+        cliente_datos: 'JOHN SMITH',
+        productos: [L(100, 3, '40')],
+      },
+      montos: { ...CERO, op_exportacion: 300, total: 300 },
+      xml: ['listID="0200"', 'schemeID="7"', '>PA1234567</cbc:ID>', '>9995</cbc:ID>'],
+    },
+  ],
+  [
     // each line: 0.10 -> 0.08 + 0.02; 300 lines: 24.00 + 6.00 = 30.00 (the old header-first rounding gave 25.42 + 4.58: 3278)
     '300 lines of 0.10',
     {
@@ -218,6 +233,25 @@ describe('Ventas: real invoices (issue 17), signed, checked with SUNAT rules and
     expect({ status: desc.status, errors: desc.body.errors }).toEqual({
       status: 422,
       errors: { 'productos.1.descuento': ['El descuento debe ser menor que el importe de la línea.'] },
+    });
+    const pasaporte = { cliente_documento: 'PB7654321', cliente_tipo_doc: '7', cliente_datos: 'JANE DOE' };
+    const interna = await request(t.http)
+      .post('/api/ventas')
+      .set(bearer(user.token))
+      .send({ tipo_documento: '01', ...pasaporte, productos: [L(100, 1, '40')] });
+    expect({ status: interna.status, errors: interna.body.errors }).toEqual({
+      status: 422,
+      errors: {
+        cliente_documento: ['Las facturas requieren un cliente con RUC (11 dígitos), salvo exportaciones (tipo_operacion 0200-0208) y no domiciliados (0401).'],
+      },
+    });
+    const gravadaExportada = await request(t.http)
+      .post('/api/ventas')
+      .set(bearer(user.token))
+      .send({ tipo_documento: '01', tipo_operacion: '0200', ...pasaporte, productos: [L(100, 1, '40'), L(118, 1, '10')] });
+    expect({ status: gravadaExportada.status, errors: gravadaExportada.body.errors }).toEqual({
+      status: 422,
+      errors: { 'productos.1.tipo_afectacion_igv': ['Una exportación (tipo_operacion 0200-0208) lleva solo líneas de exportación (tipo_afectacion_igv 40).'] },
     });
     const iscExonerado = await post([L(10, 1, '20', { isc: { sistema: '01', tasa: 10 } })]);
     expect({ status: iscExonerado.status, errors: iscExonerado.body.errors }).toEqual({

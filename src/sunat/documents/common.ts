@@ -13,7 +13,7 @@ export type Quantity = string;
 export type Moneda = 'PEN' | 'USD';
 
 /** Catalog 06 identity document type: '6' RUC, '1' DNI, '4' carnet de extranjería, '7' pasaporte, '0' sin documento. */
-export type TipoDocIdentidad = '0' | '1' | '4' | '6' | '7' | 'A' | 'B' | 'C' | 'D' | 'E';
+export type TipoDocIdentidad = '0' | '1' | '4' | '6' | '7' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G';
 
 /** The issuing company (emisor). */
 export interface Company {

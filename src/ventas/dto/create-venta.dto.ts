@@ -19,6 +19,7 @@ import {
 import { MAX_INT4 } from '@/common/validators/limites';
 import { IsUnidadMedida } from '@/catalogos/validators/is-codigo-catalogo';
 import { AFECTACIONES_07 } from '@/sunat/documents/sale-amounts';
+import { TIPOS_DOC_CLIENTE } from '@/clientes/documento-cliente';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -26,6 +27,8 @@ export const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 
 export const TIPOS_VENTA = ['01', '03'] as const;
 export const MONEDAS = ['PEN', 'USD'] as const;
+/** Catálogo 51 operations the sale supports: internal sale, exports (0200-0208), non-domiciled (0401). */
+export const TIPOS_OPERACION = ['0101', '0200', '0201', '0202', '0203', '0204', '0205', '0206', '0207', '0208', '0401'] as const;
 /** Catalog 07: every affectation (issue 17). */
 export const AFECTACIONES_IGV = AFECTACIONES_07;
 
@@ -79,8 +82,12 @@ export class CreateVentaDto {
   /** The client: id_cliente, or cliente_documento + cliente_datos (found or created). id_cliente wins when both come. */
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_cliente?: number;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(15) cliente_documento?: string;
+  /** Catálogo 06 type of a client created by cliente_documento; without it the length decides (8 DNI, 11 RUC). */
+  @IsOptional() @Transform(upper) @IsIn(TIPOS_DOC_CLIENTE) cliente_tipo_doc?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(255) cliente_datos?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) cliente_direccion?: string;
+  /** Catálogo 51; default '0101'. */
+  @IsOptional() @IsIn(TIPOS_OPERACION) tipo_operacion?: string;
 
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) cotizacion_id?: number;
 
@@ -115,6 +122,9 @@ export class UpdateVentaDto {
   @IsOptional() @Transform(trim) @IsString() @MaxLength(15) cliente_documento?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(255) cliente_datos?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) cliente_direccion?: string;
+  @IsOptional() @Transform(upper) @IsIn(TIPOS_DOC_CLIENTE) cliente_tipo_doc?: string;
+  /** Omitted: keep the stored value. */
+  @IsOptional() @IsIn(TIPOS_OPERACION) tipo_operacion?: string;
   /** Omitted: keep the stored value. */
   @IsOptional() @IsBoolean() precios_incluyen_igv?: boolean;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento_global?: number;

@@ -69,6 +69,8 @@ export interface VentaView {
   /** As sent, in the prices' terms. */
   descuento_global: number;
   precios_incluyen_igv: boolean;
+  /** Catálogo 51. */
+  tipo_operacion: string;
   icbper: number;
   isc: number;
   subtotal: number;

@@ -79,6 +79,10 @@ export class Venta {
   @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
   isc: string;
 
+  /** Catálogo 51: '0101' internal sale, '0200'-'0208' exports, '0401' non-domiciled. */
+  @Column({ type: 'varchar', length: 4, default: '0101' })
+  tipo_operacion: string;
+
   /** false: the lines' precio_unitario are values without IGV. */
   @Column({ type: 'boolean', default: true })
   precios_incluyen_igv: boolean;
