@@ -224,5 +224,6 @@ describe('OpenAPI examples run as they are on a fresh installation', () => {
       writeFileSync(join(__dirname, '../../src/common/openapi/respuestas-ejemplo.json'), `${JSON.stringify(sorted, null, 2)}\n`);
     }
     expect(fallos.join('\n')).toBe('');
-  });
+    // one walk of every operation (about 150 requests, SUNAT sends and PDFs included): generous for a loaded machine
+  }, 900_000);
 });
