@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { inspectPdf } from '../../src/reportes/testing/pdf-inspect';
 import { DocumentIssuer } from '../../src/sunat/nest/document-issuer';
 import { bearer, login, Session } from '../support/auth';
 import { createEmpresa, createUserSession, nextRuc } from '../support/factories';
@@ -216,6 +217,54 @@ describe('Ventas: real invoices (issue 17), signed, checked with SUNAT rules and
     expect({ status: sent.status, success: sent.body.success, codigo: sent.body.codigo }).toEqual({ status: 200, success: true, codigo: '0' });
     const detalle = await request(t.http).get(`/api/ventas/${venta.id_venta}`).set(bearer(user.token));
     expect(detalle.body.data).toMatchObject({ ...caso.montos, estado_sunat: '1' });
+  });
+
+  it('the PDF (A4 and ticket) prints the non-zero gratuitas, descuentos, ISC and ICBPER, and legend 1002', async () => {
+    // 236 ISC 01 10 % -> 181.82 + ISC 18.18 + IGV 36.00; 118 x 2 - 18 = 218.00 -> 184.75 + 33.25 (discount 15.25);
+    // free 13: 59 x 2 -> 100.00; 0.10 x 3 bags -> 0.25 + 0.05 + ICBPER 1.50.
+    // gravadas 366.82, IGV 69.30, total 236.00 + 218.00 + 0.30 + 1.50 = 455.80
+    const res = await request(t.http)
+      .post('/api/ventas')
+      .set(bearer(user.token))
+      .send({
+        tipo_documento: '01',
+        cliente_documento: nextRuc(),
+        cliente_datos: 'CLIENTE IMPRESO S.A.C.',
+        productos: [
+          L(236, 1, '10', { isc: { sistema: '01', tasa: 10 } }),
+          L(118, 2, '10', { descuento: 18 }),
+          L(59, 2, '13'),
+          L(0.1, 3, '10', { icbper: true }),
+        ],
+      });
+    expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 201, errors: undefined });
+    expect(res.body.data).toMatchObject({ op_gravadas: 366.82, igv: 69.3, isc: 18.18, icbper: 1.5, descuentos: 15.25, op_gratuitas: 100, total: 455.8 });
+    expect(res.body.data.observaciones).toEqual([]);
+    for (const suffix of ['', '/ticket']) {
+      const pdf = await request(t.http)
+        .get(`/reporteNV/${res.body.data.id_venta}${suffix}`)
+        .set(bearer(user.token))
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
+      expect(pdf.status).toBe(200);
+      const { flat } = inspectPdf(pdf.body as Buffer);
+      for (const texto of [
+        'Op. gravadas S/ 366.82',
+        'Op. gratuitas S/ 100.00',
+        'Descuentos S/ 15.25',
+        'ISC S/ 18.18',
+        'IGV S/ 69.30',
+        'ICBPER S/ 1.50',
+        'Importe total S/ 455.80',
+        'TRANSFERENCIA GRATUITA DE UN BIEN Y/O SERVICIO PRESTADO GRATUITAMENTE',
+      ]) {
+        expect(flat).toContain(texto);
+      }
+    }
   });
 
   it('refuses a price-0 line that is not free (SUNAT 3105) and a discount larger than its line, with the field', async () => {

@@ -61,13 +61,38 @@ export function lineaVenta(l: VentaView['productosVentas'][number]): LineaImpres
   };
 }
 
-/** Op. gravadas/exoneradas/inafectas (those not zero, gravadas always), IGV and the total. */
-export function totalesVenta(moneda: string, v: Pick<VentaView, 'op_gravadas' | 'op_exoneradas' | 'op_inafectas' | 'igv' | 'total'>): Par[] {
+type MontosImpresos = 'op_gravadas' | 'op_exoneradas' | 'op_inafectas' | 'igv' | 'total';
+type MontosReales = 'op_exportacion' | 'op_gratuitas' | 'op_ivap' | 'ivap' | 'descuentos' | 'isc' | 'icbper';
+
+/**
+ * Op. gravadas (always), then those not zero: exoneradas, inafectas, exportación, gratuitas, IVAP base,
+ * descuentos, ISC; IGV (always), IVAP, ICBPER; the total.
+ */
+export function totalesVenta(moneda: string, v: Pick<VentaView, MontosImpresos> & Partial<Pick<VentaView, MontosReales>>): Par[] {
   const pares: Par[] = [['Op. gravadas', moneyWith(moneda, v.op_gravadas)]];
-  if (Number(v.op_exoneradas)) pares.push(['Op. exoneradas', moneyWith(moneda, v.op_exoneradas)]);
-  if (Number(v.op_inafectas)) pares.push(['Op. inafectas', moneyWith(moneda, v.op_inafectas)]);
-  pares.push(['IGV', moneyWith(moneda, v.igv)], ['Importe total', moneyWith(moneda, v.total)]);
+  const siNoCero = (label: string, value: number | undefined) => {
+    if (Number(value ?? 0)) pares.push([label, moneyWith(moneda, value!)]);
+  };
+  siNoCero('Op. exoneradas', v.op_exoneradas);
+  siNoCero('Op. inafectas', v.op_inafectas);
+  siNoCero('Op. exportación', v.op_exportacion);
+  siNoCero('Op. gratuitas', v.op_gratuitas);
+  siNoCero('Op. IVAP', v.op_ivap);
+  siNoCero('Descuentos', v.descuentos);
+  siNoCero('ISC', v.isc);
+  pares.push(['IGV', moneyWith(moneda, v.igv)]);
+  siNoCero('IVAP', v.ivap);
+  siNoCero('ICBPER', v.icbper);
+  pares.push(['Importe total', moneyWith(moneda, v.total)]);
   return pares;
+}
+
+/** Catálogo 52 legends the sale carries besides the amount in words: 1002 (free lines), 2007 (IVAP). */
+export function leyendasVenta(v: Partial<Pick<VentaView, 'op_gratuitas' | 'op_ivap'>>): string[] {
+  const leyendas: string[] = [];
+  if (Number(v.op_gratuitas ?? 0)) leyendas.push('TRANSFERENCIA GRATUITA DE UN BIEN Y/O SERVICIO PRESTADO GRATUITAMENTE');
+  if (Number(v.op_ivap ?? 0)) leyendas.push('Operación sujeta a IVAP');
+  return leyendas;
 }
 
 export function clienteCampos(cliente: { tipo_doc?: string | null; documento: string; datos: string; direccion?: string | null }): Par[] {
@@ -94,6 +119,7 @@ export function renderVentaPdf({ venta: v, emisor }: VentaImpresa, formato: Form
       lineas: v.productosVentas.map(lineaVenta),
       totales: totalesVenta(moneda, v),
       enLetras: inWords(v.total, moneda),
+      ...(leyendasVenta(v).length ? { notas: { titulo: 'Leyendas', lineas: leyendasVenta(v) } } : {}),
       pie: {
         qr: ventaQrPayload(emisor.ruc, v),
         hash: v.hash_cpe,
