@@ -1,7 +1,7 @@
 /**
  * Regenerates src/guias-remision/data/ubigeos.json (every district of Peru: INEI code, distrito,
- * provincia, departamento) from the list kept outside the project
- * (../shared/sunat/ubigeo/ubigeo_distrito.csv, jmcastagnetto/ubigeo-peru-aumentado, MIT). Run by hand:
+ * provincia, departamento) from the vendored list
+ * (vendor/sunat/ubigeo/ubigeo_distrito.csv, jmcastagnetto/ubigeo-peru-aumentado, MIT). Run by hand:
  *   npx ts-node scripts/generate-ubigeos.ts [path/to/ubigeo_distrito.csv]
  * The service only ever reads the generated JSON.
  */
@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseCsv } from './csv';
 
-const source = resolve(process.argv[2] ?? resolve(__dirname, '../../shared/sunat/ubigeo/ubigeo_distrito.csv'));
+const source = resolve(process.argv[2] ?? resolve(__dirname, '../vendor/sunat/ubigeo/ubigeo_distrito.csv'));
 const target = resolve(__dirname, '../src/guias-remision/data/ubigeos.json');
 
 const [header, ...rows] = parseCsv(readFileSync(source, 'utf8'));
