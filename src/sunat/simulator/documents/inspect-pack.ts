@@ -1,7 +1,6 @@
-import { unzip, ZipError } from '@/sunat/zip/zip';
 import { SimFault } from '../sim-fault';
 import { channelOf, parseName } from './document-kinds';
-import { Submission } from './inspect-zip';
+import { Submission, zipFiles } from './inspect-zip';
 
 export interface PackSubmission {
   /** 20000000001-LT-20240101-1 */
@@ -23,16 +22,7 @@ export function inspectPack(fileName: string, zip: Buffer, userRuc: string): Pac
   const match = PACK_NAME.exec(/^(.+)\.zip$/i.exec(fileName ?? '')?.[1] ?? '');
   if (!match) throw new SimFault('0151', fileName || '(sin nombre)');
   if (match[1] !== userRuc) throw new SimFault('0154');
-  if (!zip.length) throw new SimFault('0155');
-  let entries: Map<string, Buffer>;
-  try {
-    entries = unzip(zip);
-  } catch (error) {
-    if (error instanceof ZipError) throw new SimFault('0156');
-    throw error;
-  }
-  const files = [...entries].filter(([path]) => !path.endsWith('/'));
-  if (!files.length) throw new SimFault('0157');
+  const files = zipFiles(zip);
   if (files.length > MAX_PACK_DOCUMENTS) throw new SimFault('0158', `más de ${MAX_PACK_DOCUMENTS} comprobantes en el lote`);
   const documents: Submission[] = [];
   const seen = new Set<string>();
