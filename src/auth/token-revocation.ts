@@ -1,5 +1,6 @@
 import { EntityManager } from 'typeorm';
 import { PersonalAccessToken } from './entities/personal-access-token.entity';
+import { forgetAllPrincipals } from './principal-cache';
 
 /**
  * Revokes every live token of a user except `keepTokenId`. Shared with the usuarios module, which changes
@@ -13,4 +14,5 @@ export async function revokeUserTokens(manager: EntityManager, userId: number, k
     .where('user_id = :userId AND revoked_at IS NULL', { userId });
   if (keepTokenId) qb.andWhere('id <> :keep', { keep: keepTokenId });
   await qb.execute();
+  forgetAllPrincipals(); // again by the caller once its transaction commits (see principal-cache.ts)
 }

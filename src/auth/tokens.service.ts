@@ -6,6 +6,7 @@ import { authConfig, AuthConfig } from '@/config/auth.config';
 import { MSG } from '@/common/errors/messages';
 import { sessionMaxHours } from './auth-limits';
 import { PersonalAccessToken } from './entities/personal-access-token.entity';
+import { forgetAllPrincipals } from './principal-cache';
 
 const TOKEN_PATTERN = /^(\d{1,18})\|([A-Za-z0-9]{40})$/;
 
@@ -21,6 +22,7 @@ export interface LiveSession {
   rolId: number;
   userEmpresaId: number;
   empresaActiva: number;
+  expiresAt: Date;
 }
 
 @Injectable()
@@ -42,9 +44,16 @@ export class TokensService {
   async resolve(presented: string): Promise<LiveSession | null> {
     const match = TOKEN_PATTERN.exec(presented);
     if (!match) return null;
-    const rows: Array<{ id: string; token_hash: string; user_id: number; rol_id: number; id_empresa: number; id_empresa_activa: number }> =
-      await this.tokens.query(
-        `SELECT t.id, t.token_hash, t.user_id, t.id_empresa_activa, u.rol_id, u.id_empresa
+    const rows: Array<{
+      id: string;
+      token_hash: string;
+      user_id: number;
+      rol_id: number;
+      id_empresa: number;
+      id_empresa_activa: number;
+      expires_at: Date;
+    }> = await this.tokens.query(
+      `SELECT t.id, t.token_hash, t.user_id, t.id_empresa_activa, t.expires_at, u.rol_id, u.id_empresa
            FROM personal_access_tokens t
            JOIN users u ON u.id = t.user_id
            JOIN empresas e ON e.id_empresa = u.id_empresa
@@ -57,22 +66,31 @@ export class TokensService {
             -- an administrator switched into a company that was deactivated since: that session ends too
             AND (t.id_empresa_activa = u.id_empresa
                  OR EXISTS (SELECT 1 FROM empresas a WHERE a.id_empresa = t.id_empresa_activa AND a.estado = '1'))`,
-        [match[1], sessionMaxHours() * 3600],
-      );
+      [match[1], sessionMaxHours() * 3600],
+    );
     const row = rows[0];
     if (!row) return null;
     const expected = Buffer.from(row.token_hash, 'hex');
     const given = Buffer.from(sha256(match[2]), 'hex');
     if (!timingSafeEqual(expected, given)) return null;
-    return { tokenId: String(row.id), userId: row.user_id, rolId: row.rol_id, userEmpresaId: row.id_empresa, empresaActiva: row.id_empresa_activa };
+    return {
+      tokenId: String(row.id),
+      userId: row.user_id,
+      rolId: row.rol_id,
+      userEmpresaId: row.id_empresa,
+      empresaActiva: row.id_empresa_activa,
+      expiresAt: new Date(row.expires_at),
+    };
   }
 
   async revoke(tokenId: string): Promise<void> {
     await this.tokens.update({ id: tokenId }, { revoked_at: new Date() });
+    forgetAllPrincipals();
   }
 
   async setEmpresaActiva(tokenId: string, empresaId: number): Promise<void> {
     await this.tokens.update({ id: tokenId }, { id_empresa_activa: empresaId });
+    forgetAllPrincipals();
   }
 
   /**
@@ -81,7 +99,7 @@ export class TokensService {
    * first. A token already refreshed (a concurrent refresh won) gives 401.
    */
   async refresh(tokenId: string, userId: number, empresaActiva: number): Promise<IssuedToken> {
-    return this.tokens.manager.transaction(async (manager) => {
+    const issued = await this.tokens.manager.transaction(async (manager) => {
       const revoked: [Array<{ sesion_inicio: Date }>, number] = await manager.query(
         `UPDATE personal_access_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING sesion_inicio`,
         [tokenId],
@@ -90,6 +108,8 @@ export class TokensService {
       if (!start) throw new UnauthorizedException({ success: false, message: MSG.noAutenticado });
       return this.create(manager, userId, empresaActiva, new Date(start));
     });
+    forgetAllPrincipals();
+    return issued;
   }
 
   private async create(manager: EntityManager, userId: number, empresaActiva: number, sesionInicio: Date): Promise<IssuedToken> {

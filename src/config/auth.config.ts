@@ -5,17 +5,25 @@ export interface AuthConfig {
   tokenTtlMinutes: number;
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** How long a resolved token is trusted without the database (principal-cache.ts); 0: never. */
+  principalCacheTtlMs: number;
 }
 
 export const authSchema = {
   TOKEN_TTL_MINUTES: int(8 * 60, { min: 1, max: 7 * 24 * 60 }),
   LOGIN_MAX_FAILURES: int(5, { min: 1, max: 1000 }),
   LOGIN_WINDOW_MINUTES: int(15, { min: 1, max: 24 * 60 }),
+  AUTH_CACHE_TTL_MS: int(2000, { min: 0, max: 10_000 }),
 };
 
 export function loadAuthConfig(): AuthConfig {
   const env = readEnv('auth', authSchema);
-  return { tokenTtlMinutes: env.TOKEN_TTL_MINUTES, loginMaxFailures: env.LOGIN_MAX_FAILURES, loginWindowMinutes: env.LOGIN_WINDOW_MINUTES };
+  return {
+    tokenTtlMinutes: env.TOKEN_TTL_MINUTES,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    loginWindowMinutes: env.LOGIN_WINDOW_MINUTES,
+    principalCacheTtlMs: env.AUTH_CACHE_TTL_MS,
+  };
 }
 
 export const authConfig = registerAs('auth', loadAuthConfig);

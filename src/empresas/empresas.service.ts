@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { forgetAllPrincipals } from '@/auth/principal-cache';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { appConfig, AppConfig } from '@/config/app.config';
@@ -81,7 +82,9 @@ export class EmpresasService {
       if (empresa.logo && empresa.logo !== key) await this.storage.delete(empresa.logo);
       empresa.logo = key;
     }
-    return this.empresas.save(empresa);
+    const saved = await this.empresas.save(empresa);
+    if (dto.estado !== undefined) forgetAllPrincipals(); // its users' sessions end or resume
+    return saved;
   }
 
   async deleteLogo(auth: AuthContext, id: number): Promise<Empresa> {

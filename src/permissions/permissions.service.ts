@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { forgetAllPrincipals } from '@/auth/principal-cache';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { invalidField, notFound } from '@/common/errors/http-errors';
@@ -57,6 +58,7 @@ export class PermissionsService {
         );
       }
     });
+    forgetAllPrincipals();
     return this.forRole(rolId);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { forgetAllPrincipals } from '@/auth/principal-cache';
 import { InjectRepository } from '@nestjs/typeorm';
 import * as bcrypt from 'bcryptjs';
 import { Repository } from 'typeorm';
@@ -47,6 +48,7 @@ export class UsuariosService {
       await manager.update(User, { id: userId }, { password: hash });
       await revokeUserTokens(manager, userId, keepTokenId);
     });
+    forgetAllPrincipals();
   }
 
   hashPassword(password: string): Promise<string> {
@@ -114,6 +116,8 @@ export class UsuariosService {
       });
     } catch (e) {
       throw translateFkError(e);
+    } finally {
+      forgetAllPrincipals(); // role, company, state or password may have changed
     }
     return (await this.findById(id))!;
   }
@@ -123,6 +127,7 @@ export class UsuariosService {
     if (user.id === auth.userId) throw conflict('No puede eliminar su propio usuario.');
     await this.assertMayManage(auth, user);
     await this.users.delete({ id });
+    forgetAllPrincipals();
   }
 
   /** Idempotent: creates the administrator once; an existing one (and its password) is left alone. */
