@@ -2,7 +2,6 @@ import { EstadoLinea, LINEA_ADICION, LINEA_ANULACION, LINEA_MODIFICACION, SUNAT_
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '@/common/context/request-context';
 import { sunatUnavailable } from '@/common/errors/http-errors';
-import { summaryCustomerDoc, summaryLineAmounts } from '@/sunat/documents/summary-amounts';
 import { buildSummaryXml } from '@/sunat/xml/summary-xml';
 import { batchRefused, unexpected } from '@/lotes-sunat/batch-errors';
 import { LoteEnvioService } from '@/lotes-sunat/lote-envio.service';
@@ -13,6 +12,7 @@ import { assertVentasExist } from '@/lotes-sunat/ventas-existentes';
 import type { VentaView } from '@/ventas/dto/venta-view';
 import { VentasService } from '@/ventas/ventas.service';
 import { ResumenDiarioDto } from './dto/resumen-diario.dto';
+import { lineaResumen } from './linea-resumen';
 import { motivoRechazoAnulacion, motivoRechazoResumen } from './reglas-resumen';
 
 type Modo = 'informar' | 'anular';
@@ -84,21 +84,14 @@ export class ResumenDiarioService {
           await this.ventas.setSunatState(manager, linea.venta.id_venta, { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: TEXTOS[modo].ticket(ticket) });
         }
       },
-      buildXml: ({ company, fechaGeneracion, correlativo, rate, lineas: enviadas }) => {
+      buildXml: ({ company, fechaGeneracion, correlativo, percent, lineas: enviadas }) => {
         if (!enviadas.length) throw batchRefused('No hay documentos para el resumen.');
         return buildSummaryXml({
           company,
           fecha_generacion: fechaGeneracion,
           fecha_referencia: dto.fecha_resumen,
           correlativo,
-          lines: enviadas.map((l) => ({
-            estado: l.estado_linea,
-            tipo_doc: '03',
-            numero: `${l.venta.serie}-${l.venta.numero}`,
-            cliente: summaryCustomerDoc(l.venta.cliente.documento),
-            moneda: l.venta.tipo_moneda === 'USD' ? 'USD' : 'PEN',
-            ...summaryLineAmounts(l.venta.total, rate, l.venta.igv),
-          })),
+          lines: enviadas.map((l) => lineaResumen(l.venta, l.estado_linea, percent)),
         });
       },
     });

@@ -1,4 +1,4 @@
-import { summaryCustomerDoc, summaryLineAmounts } from './summary-amounts';
+import { summaryLineAmounts } from './summary-amounts';
 
 describe('summary line amounts (SPEC.md Summary construction)', () => {
   it('splits a taxed sale into taxable and IGV', () => {
@@ -15,15 +15,5 @@ describe('summary line amounts (SPEC.md Summary construction)', () => {
 
   it('reports a sale without IGV as exonerated', () => {
     expect(summaryLineAmounts('25', 0.18, 0)).toMatchObject({ gravadas: '0.00', exoneradas: '25.00', igv: '0.00' });
-  });
-
-  it.each([
-    ['20100070970', { tipo_doc: '6', numero: '20100070970' }],
-    ['12345678', { tipo_doc: '1', numero: '12345678' }],
-    ['X1234', { tipo_doc: '0', numero: '00000000' }],
-    ['', { tipo_doc: '0', numero: '00000000' }],
-    [null, { tipo_doc: '0', numero: '00000000' }],
-  ])('client document %p', (documento, expected) => {
-    expect(summaryCustomerDoc(documento)).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Money, TipoDocIdentidad } from './common';
+import type { Money } from './common';
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 const round2 = (value: Decimal): string => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
@@ -7,7 +7,8 @@ const round2 = (value: Decimal): string => value.toDecimalPlaces(2, Decimal.ROUN
 /**
  * Amounts of one daily-summary line (SPEC.md "Summary construction"): a sale with IGV is all
  * taxable, taxable = round(total / (rate + 1), 2) and tax = round(total / (rate + 1) x rate, 2);
- * a sale without IGV is all exonerated. Unaffected amounts are 0.
+ * a sale without IGV is all exonerated. Unaffected amounts are 0. Test fixtures only: the RC service writes each
+ * boleta's stored amounts (src/resumen-diario/linea-resumen.ts).
  */
 export function summaryLineAmounts(
   total: number | string,
@@ -26,12 +27,4 @@ export function summaryLineAmounts(
     igv: taxed ? round2(base.times(ratio)) : '0.00',
     porcentaje_igv: round2(ratio.times(100)),
   };
-}
-
-/** Client document of a summary line: 11 characters is a RUC, 8 a DNI, anything else "sin documento". */
-export function summaryCustomerDoc(documento: string | null | undefined): { tipo_doc: TipoDocIdentidad; numero: string } {
-  const value = (documento ?? '').trim();
-  if (value.length === 11) return { tipo_doc: '6', numero: value };
-  if (value.length === 8) return { tipo_doc: '1', numero: value };
-  return { tipo_doc: '0', numero: '00000000' };
 }

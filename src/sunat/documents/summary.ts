@@ -20,6 +20,27 @@ export interface SummaryLine {
   igv: Money;
   /** IGV percentage, e.g. '18.00'. */
   porcentaje_igv: Money;
+  /** Export value (BillingPayment 04). */
+  exportacion?: Money;
+  /** Free lines' value (BillingPayment 05); not part of the total. */
+  gratuitas?: Money;
+  /** Taxes besides IGV, each its own TaxTotal when above 0: ISC 2000, ICBPER 7152, IVAP 1016 (its base goes in gravadas). */
+  isc?: Money;
+  icbper?: Money;
+  ivap?: Money;
+  /** Boletas with percepción (catálogo 22), additions only; amounts always in PEN. */
+  percepcion?: SummaryPerception;
+}
+
+export interface SummaryPerception {
+  /** Catálogo 22: '01' 2 %, '02' 1 %, '03' 0.5 %. */
+  regimen: '01' | '02' | '03';
+  /** Rate as a percentage, e.g. '2.00'. */
+  porcentaje: string;
+  base: Money;
+  monto: Money;
+  /** Sale total + percepción. */
+  total_cobrado: Money;
 }
 
 /** Resumen diario de boletas (RC), UBL 2.0, CustomizationID 1.1. */

@@ -1,4 +1,5 @@
 import { summaryId } from '@/sunat/documents/file-names';
+import type { Moneda } from '@/sunat/documents/common';
 import type { Summary, SummaryLine } from '@/sunat/documents/summary';
 import { XML_DECLARATION, el, money } from './canonical';
 import { openRoot } from './namespaces';
@@ -11,16 +12,21 @@ function isZero(value: string): boolean {
   return /^-?0+\.00$/.test(money(value));
 }
 
-/** sac:BillingPayment per affectation: 01 gravadas, 02 exoneradas, 03 inafectas (only those with an amount). */
+/**
+ * sac:BillingPayment per affectation (catálogo 11): 01 gravadas, 02 exoneradas, 03 inafectas, 04 exportación,
+ * 05 gratuitas (only those with an amount).
+ */
 function billingPayments(line: SummaryLine): string {
-  const payments: [string, string][] = [
+  const payments: [string, string | undefined][] = [
     ['01', line.gravadas],
     ['02', line.exoneradas],
     ['03', line.inafectas],
+    ['04', line.exportacion],
+    ['05', line.gratuitas],
   ];
   let out = '';
   for (const [instruction, value] of payments) {
-    if (isZero(value)) continue;
+    if (value === undefined || isZero(value)) continue;
     out +=
       `<sac:BillingPayment>${currencyAmount('cbc:PaidAmount', line.moneda, value, 'summary')}` +
       `<cbc:InstructionID>${instruction}</cbc:InstructionID></sac:BillingPayment>`;
@@ -32,24 +38,62 @@ function billingPayments(line: SummaryLine): string {
   );
 }
 
+/** One cac:TaxTotal per tax (SUNAT compares the TaxTotal amount with its first subtotal's: 2344). */
+function taxTotal(moneda: Moneda, amount: string, field: string, scheme: string, percent: string | null): string {
+  const tax = currencyAmount('cbc:TaxAmount', moneda, amount, field);
+  return (
+    `<cac:TaxTotal>${tax}<cac:TaxSubtotal>${tax}<cac:TaxCategory>` +
+    (percent === null ? '' : `<cbc:Percent>${money(percent, 'porcentaje_igv')}</cbc:Percent>`) +
+    `<cac:TaxScheme>${scheme}</cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>`
+  );
+}
+
+const TAX_SCHEMES = {
+  igv: '<cbc:ID>1000</cbc:ID><cbc:Name>IGV</cbc:Name><cbc:TaxTypeCode>VAT</cbc:TaxTypeCode>',
+  isc: '<cbc:ID>2000</cbc:ID><cbc:Name>ISC</cbc:Name><cbc:TaxTypeCode>EXC</cbc:TaxTypeCode>',
+  icbper: '<cbc:ID>7152</cbc:ID><cbc:Name>ICBPER</cbc:Name><cbc:TaxTypeCode>OTH</cbc:TaxTypeCode>',
+  ivap: '<cbc:ID>1016</cbc:ID><cbc:Name>IVAP</cbc:Name><cbc:TaxTypeCode>VAT</cbc:TaxTypeCode>',
+} as const;
+
+/** IGV always (SUNAT 2278 wants 1000 or 1016 on every line); ISC, ICBPER and IVAP when above 0. */
+function taxTotals(line: SummaryLine): string {
+  let out = taxTotal(line.moneda, line.igv, 'igv', TAX_SCHEMES.igv, line.porcentaje_igv);
+  if (line.isc && !isZero(line.isc)) out += taxTotal(line.moneda, line.isc, 'isc', TAX_SCHEMES.isc, null);
+  if (line.ivap && !isZero(line.ivap)) out += taxTotal(line.moneda, line.ivap, 'ivap', TAX_SCHEMES.ivap, null);
+  if (line.icbper && !isZero(line.icbper)) out += taxTotal(line.moneda, line.icbper, 'icbper', TAX_SCHEMES.icbper, null);
+  return out;
+}
+
+/** sac:SUNATPerceptionSummaryDocumentReference: SUNAT takes it on boleta additions only (2986), in PEN (2685, 2690). */
+function perception(line: SummaryLine): string {
+  const p = line.percepcion;
+  if (!p) return '';
+  if (line.tipo_doc !== '03' || line.estado === '2') throw new Error('La percepción solo se informa en altas de boletas.');
+  return (
+    `<sac:SUNATPerceptionSummaryDocumentReference>${el('sac:SUNATPerceptionSystemCode', p.regimen)}` +
+    el('sac:SUNATPerceptionPercent', p.porcentaje) +
+    currencyAmount('cbc:TotalInvoiceAmount', 'PEN', p.monto, 'percepcion.monto') +
+    currencyAmount('sac:SUNATTotalCashed', 'PEN', p.total_cobrado, 'percepcion.total_cobrado') +
+    currencyAmount('cbc:TaxableAmount', 'PEN', p.base, 'percepcion.base') +
+    '</sac:SUNATPerceptionSummaryDocumentReference>'
+  );
+}
+
 function summaryLine(line: SummaryLine, index: number): string {
   if (!STATUSES.includes(line.estado)) throw new Error(`Estado de línea inválido: ${line.estado}`);
   const reference = line.documento_afectado
     ? `<cac:BillingReference><cac:InvoiceDocumentReference>${el('cbc:ID', line.documento_afectado.numero)}` +
       `${el('cbc:DocumentTypeCode', line.documento_afectado.tipo)}</cac:InvoiceDocumentReference></cac:BillingReference>`
     : '';
-  const igv = currencyAmount('cbc:TaxAmount', line.moneda, line.igv, 'igv');
   return (
     `<sac:SummaryDocumentsLine><cbc:LineID>${index}</cbc:LineID>${el('cbc:DocumentTypeCode', line.tipo_doc)}` +
     `${el('cbc:ID', line.numero)}<cac:AccountingCustomerParty>${el('cbc:CustomerAssignedAccountID', line.cliente.numero)}` +
-    `${el('cbc:AdditionalAccountID', line.cliente.tipo_doc)}</cac:AccountingCustomerParty>${reference}` +
+    `${el('cbc:AdditionalAccountID', line.cliente.tipo_doc)}</cac:AccountingCustomerParty>${reference}${perception(line)}` +
     `<cac:Status>${el('cbc:ConditionCode', line.estado)}</cac:Status>` +
     currencyAmount('sac:TotalAmount', line.moneda, line.total, 'total') +
     billingPayments(line) +
-    `<cac:TaxTotal>${igv}<cac:TaxSubtotal>${igv}<cac:TaxCategory>` +
-    `<cbc:Percent>${money(line.porcentaje_igv, 'porcentaje_igv')}</cbc:Percent><cac:TaxScheme><cbc:ID>1000</cbc:ID>` +
-    `<cbc:Name>IGV</cbc:Name><cbc:TaxTypeCode>VAT</cbc:TaxTypeCode></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal>` +
-    `</cac:TaxTotal></sac:SummaryDocumentsLine>`
+    taxTotals(line) +
+    `</sac:SummaryDocumentsLine>`
   );
 }
 

@@ -105,6 +105,7 @@ export function openublSummary(): Summary {
         total: '120.00',
         gravadas: '120.00',
         igv: '18.00',
+        icbper: '2.00',
       },
       {
         ...line,

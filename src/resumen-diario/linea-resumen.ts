@@ -1,0 +1,38 @@
+import type { EstadoLinea } from '@/common/estados';
+import type { Moneda, TipoDocIdentidad } from '@/sunat/documents/common';
+import type { SummaryLine } from '@/sunat/documents/summary';
+import type { VentaView } from '@/ventas/dto/venta-view';
+
+const dos = (value: number): string => value.toFixed(2);
+
+/**
+ * One RC line from the boleta's stored amounts (never rebuilt from its total): value per affectation, IGV, ISC,
+ * ICBPER and IVAP as the boleta's own XML states them, and the client's stored catálogo 06 type and number.
+ * IVAP's base goes with the gravadas (SUNAT's 4027 adds gravadas + IVAP); free lines go as 05, outside the total.
+ */
+export function lineaResumen(venta: VentaView, estado: EstadoLinea, porcentajeIgv: string): SummaryLine {
+  return {
+    estado,
+    tipo_doc: '03',
+    numero: `${venta.serie}-${venta.numero}`,
+    cliente: clienteResumen(venta),
+    moneda: venta.tipo_moneda as Moneda,
+    total: dos(venta.total),
+    gravadas: dos(venta.op_gravadas + venta.op_ivap),
+    exoneradas: dos(venta.op_exoneradas),
+    inafectas: dos(venta.op_inafectas),
+    exportacion: dos(venta.op_exportacion),
+    gratuitas: dos(venta.op_gratuitas),
+    igv: dos(venta.igv),
+    porcentaje_igv: porcentajeIgv,
+    isc: dos(venta.isc),
+    icbper: dos(venta.icbper),
+    ivap: dos(venta.ivap),
+  };
+}
+
+/** The client's stored type and number; a client without a number goes as SUNAT's '00000000'. */
+function clienteResumen(venta: VentaView): { tipo_doc: TipoDocIdentidad; numero: string } {
+  const numero = (venta.cliente.documento ?? '').trim();
+  return { tipo_doc: (venta.cliente.tipo_doc || '0') as TipoDocIdentidad, numero: numero || '00000000' };
+}
