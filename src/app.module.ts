@@ -38,6 +38,8 @@ import { ValidarModule } from './validar/validar.module';
 import { NotasCreditoModule } from './notas-credito/notas-credito.module';
 import { NotasDebitoModule } from './notas-debito/notas-debito.module';
 import { NoStoreInterceptor } from './common/interceptors/no-store.interceptor';
+import { IdempotencyInterceptor } from './common/idempotency/idempotency.interceptor';
+import { IdempotencyStore } from './common/idempotency/idempotency.store';
 import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.interceptor';
 
 @Module({
@@ -80,6 +82,9 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     { provide: APP_INTERCEPTOR, useClass: NoStoreInterceptor },
     // After both guards: the active company of an authenticated request, for services and @EmpresaActual.
     { provide: APP_INTERCEPTOR, useClass: EmpresaScopeInterceptor },
+    // After the company is known: a retried create or send answers what the first one did.
+    IdempotencyStore,
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
   ],
 })
 export class AppModule {}

@@ -24,7 +24,7 @@ export function setupApp(app: INestApplication): INestApplication {
   // Named wildcards ({*splat}): Express 5's path-to-regexp 8 syntax, so Nest has nothing to convert.
   app.setGlobalPrefix('api', { exclude: ['reporteNV/{*splat}', 'reporte/{*splat}'] });
   app.useGlobalPipes(createValidationPipe());
-  app.enableCors({ exposedHeaders: ['X-Request-Id'] }); // browsers may read the id to quote it in a support request
+  app.enableCors({ exposedHeaders: ['X-Request-Id', 'Idempotent-Replayed'] }); // browsers may read the id to quote it in a support request
   // No app.enableShutdownHooks(): main.ts handles SIGINT/SIGTERM itself, so app.close() (every Nest
   // shutdown hook) finishes before the embedded PostgreSQL stops; tests close their apps explicitly.
 
