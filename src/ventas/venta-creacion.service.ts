@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AuthContext } from '@/common/context/request-context';
 import { invalidField } from '@/common/errors/http-errors';
 import { horaLima } from '@/common/fecha';
+import { fixed, sum } from '@/common/money';
 import { EmisorService } from '@/empresas/emisor.service';
 import { SeriesService } from '@/series/series.service';
 import { CreateVentaDto } from './dto/create-venta.dto';
@@ -16,6 +17,8 @@ import { VentaStockService } from './venta-stock.service';
 import { tasaIcbper } from './venta-totales';
 import { VentaViewService } from './venta-view.service';
 import { VentaCotizacionService } from './venta-cotizacion.service';
+import { VentaAnticiposService } from './venta-anticipos.service';
+import { referenciasDe } from './venta-referencias';
 
 export interface VentaCreada {
   venta: VentaView;
@@ -37,6 +40,7 @@ export class VentaCreacionService {
     private readonly stock: VentaStockService,
     private readonly cotizacion: VentaCotizacionService,
     private readonly loader: VentaViewService,
+    private readonly anticipos: VentaAnticiposService,
   ) {}
 
   async create(auth: AuthContext, dto: CreateVentaDto): Promise<VentaCreada> {
@@ -56,6 +60,21 @@ export class VentaCreacionService {
         icbper_tasa: tasaIcbper(fecha),
       });
       assertLineasDeOperacion(tipoOperacion, preparado.lineas);
+      // Issue 18 part B: references, currency and the deducted advances (which lower the stored amounts).
+      const referencias = referenciasDe(dto);
+      const anticipos = await this.anticipos.aplicar(
+        manager,
+        {
+          empresaId,
+          tipo_documento: tipo,
+          id_cliente: cliente.id_cliente,
+          tipo_moneda: dto.tipo_moneda ?? 'PEN',
+          es_anticipo: dto.es_anticipo ?? false,
+          rate: emisor.igvRate,
+        },
+        dto.anticipos,
+        preparado,
+      );
       const numero = await this.series.next(manager, empresaId, tipo, serie);
       const venta = await manager.save(
         manager.create(Venta, {
@@ -75,8 +94,13 @@ export class VentaCreacionService {
           cotizacion_id: dto.cotizacion_id ?? null,
           stock_descontado: false,
           ...preparado.montos,
+          ...referencias,
+          es_anticipo: dto.es_anticipo ?? false,
+          anticipos,
+          total_anticipos: fixed(sum(anticipos.map((a) => a.monto))),
         }),
       );
+      await this.anticipos.registrar(manager, venta.id_venta, anticipos);
       const detalles = await this.contenido.guardarLineas(manager, venta, preparado);
       if (dto.descontar_stock ?? true) await this.stock.tomar(manager, venta, detalles, auth.userId);
       if (dto.cotizacion_id) await this.cotizacion.aprobar(manager, empresaId, dto.cotizacion_id);

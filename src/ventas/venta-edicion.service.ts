@@ -5,7 +5,7 @@ import { ClientesService } from '@/clientes/clientes.service';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentStorage } from '@/sunat/storage/document-storage';
 import { documentNameOf, storageKeys } from '@/sunat/nest/storage-keys';
-import { conflict } from '@/common/errors/http-errors';
+import { conflict, invalidField } from '@/common/errors/http-errors';
 import { UpdateVentaDto } from './dto/create-venta.dto';
 import { SUNAT_PENDIENTE } from '@/common/estados';
 import { Venta } from './entities/venta.entity';
@@ -19,6 +19,7 @@ import { assertLineasDeOperacion, fechaEmision } from './venta-reglas';
 import { VentaStockService } from './venta-stock.service';
 import { tasaIcbper } from './venta-totales';
 import { VentaViewService } from './venta-view.service';
+import { MSG_ANTICIPOS } from './venta-anticipos.service';
 
 /** PUT and DELETE of sales SUNAT has never seen (estado_sunat '0', not annulled). */
 @Injectable()
@@ -45,6 +46,8 @@ export class VentaEdicionService {
     return this.dataSource.transaction(async (manager) => {
       const venta = await bloquearVenta(manager, auth.empresaId, id);
       assertModificable(venta);
+      // Issue 18 part B: the deductions were priced against the old lines.
+      if (venta.anticipos?.length) throw invalidField('anticipos', MSG_ANTICIPOS.edicion);
       const tipoOperacion = dto.tipo_operacion ?? venta.tipo_operacion;
       const cambiaCliente = dto.id_cliente !== undefined || dto.cliente_documento !== undefined;
       const cliente = cambiaCliente

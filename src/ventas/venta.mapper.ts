@@ -8,6 +8,8 @@ import { Venta } from './entities/venta.entity';
 import { VentaDetalle } from './entities/venta-detalle.entity';
 import { VentaClienteView, VentaLineaView, VentaView } from './dto/venta-view';
 import { tipoDocumentoView } from './tipos-documento';
+import { anticiposDeFactura } from './venta-anticipos.service';
+import { referenciasDeFactura, vistaReferencias } from './venta-referencias';
 
 const num = (v: string): number => Number(v);
 
@@ -65,6 +67,7 @@ export function toVentaView(v: Venta, cliente: ClienteResponse, detalles: VentaD
     subtotal: num(v.subtotal),
     igv: num(v.igv),
     total: num(v.total),
+    ...vistaReferencias(v),
     estado: v.estado,
     estado_sunat: v.estado_sunat,
     mensaje_sunat: v.mensaje_sunat,
@@ -112,6 +115,8 @@ export function toInvoice(emisor: Emisor, venta: Venta, cliente: VentaClienteVie
     lines: lineas,
     totals: totales,
     forma_pago: 'Contado',
+    referencias: referenciasDeFactura(venta),
+    anticipos: anticiposDeFactura(venta.anticipos, emisor.ruc),
     tipo_operacion: venta.tipo_operacion,
   };
 }

@@ -1,4 +1,5 @@
 import type { Company, Customer, DocumentLine, DocumentTotals, Moneda } from './common';
+import type { InvoiceReferences, Prepayment } from './references';
 
 /** Factura (01) or boleta de venta (03), UBL 2.1. */
 export interface Invoice {
@@ -18,4 +19,8 @@ export interface Invoice {
   totals: DocumentTotals;
   /** Payment terms; facturas always state them and this service only sells 'Contado'. */
   forma_pago?: 'Contado';
+  /** Issue 18 part B: guides, purchase order and other related documents. */
+  referencias?: InvoiceReferences;
+  /** Issue 18 part B: advance invoices this invoice deducts. */
+  anticipos?: Prepayment[];
 }

@@ -3,6 +3,8 @@ import { XML_DECLARATION, attr, el, ela } from './canonical';
 import { openRoot } from './namespaces';
 import { LEGEND_1002, LEGEND_2007, discount, documentNumber, issueDateTime, legend1000, monetaryTotal, saleLine } from './sale-parts';
 import { documentTaxTotal, schemeOf } from './tax';
+import { documentReferences } from './document-references';
+import { payableAmount, prepaidDeductions, prepaidMonetaryTotal, prepaidPayments, taxTotalsAfterPrepaid } from './prepaid';
 import { DOCUMENT_CURRENCY_ATTRS, UBL_EXTENSIONS, accountingCustomerParty, accountingSupplierParty, signatureBlock } from './ubl-parts';
 
 const TYPE_CODE_ATTRS_BEFORE_ID = ' listAgencyName="PE:SUNAT" listID="';
@@ -34,17 +36,20 @@ export function buildInvoiceXml(invoice: Invoice): string {
     el('cbc:ID', documentNumber(invoice.serie, invoice.correlativo)) +
     issueDateTime(invoice.fecha_emision, invoice.hora_emision) +
     ela('cbc:InvoiceTypeCode', TYPE_CODE_ATTRS_BEFORE_ID + attr(tipoOperacion) + TYPE_CODE_ATTRS_AFTER_ID, invoice.tipo) +
-    legend1000(totals.total, moneda) +
+    legend1000(payableAmount(invoice), moneda) +
     (invoice.lines.some((l) => schemeOf(l.tipo_afectacion_igv).id === '9996') ? LEGEND_1002 : '') +
     (invoice.lines.some((l) => l.tipo_afectacion_igv === '17') ? LEGEND_2007 : '') +
     ela('cbc:DocumentCurrencyCode', DOCUMENT_CURRENCY_ATTRS, moneda) +
+    documentReferences(invoice) +
     signatureBlock(invoice.company) +
     accountingSupplierParty(invoice.company) +
     accountingCustomerParty(invoice.customer) +
     paymentTerms +
+    prepaidPayments(invoice) +
     (totals.descuento_global ? discount('02', totals.descuento_global, moneda) : '') +
-    documentTaxTotal(invoice.lines, totals, moneda) +
-    monetaryTotal('cac:LegalMonetaryTotal', totals, moneda) +
+    prepaidDeductions(invoice) +
+    documentTaxTotal(invoice.lines, taxTotalsAfterPrepaid(invoice), moneda) +
+    (invoice.anticipos?.length ? prepaidMonetaryTotal(invoice, moneda) : monetaryTotal('cac:LegalMonetaryTotal', totals, moneda)) +
     lines +
     '</Invoice>'
   );

@@ -1,4 +1,5 @@
 import type { EstadoSunat, EstadoVenta } from '@/common/estados';
+import type { VentaReferenciasView } from './venta-referencias-view';
 
 /** A sale as other modules and the API see it (SPEC "Sale (Venta)"); amounts are numbers with 2 decimals. */
 export interface VentaClienteView {
@@ -42,7 +43,8 @@ export interface VentaLineaView {
   producto: VentaProductoView | null;
 }
 
-export interface VentaView {
+/** Issue 18 part B: with the references and advances (VentaReferenciasView). */
+export interface VentaView extends VentaReferenciasView {
   id_venta: number;
   id_empresa: number;
   id_usuario: number | null;

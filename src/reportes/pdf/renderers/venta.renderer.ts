@@ -5,6 +5,7 @@ import { Formato, PdfOptions } from '../layout/page';
 import { EmisorImpreso, Par } from '../printable';
 import { sunatQrPayload } from '../qr-payload';
 import { LineaImpresa, renderComprobante } from './comprobante';
+import { camposReferencias } from './venta-referencias';
 
 export interface VentaImpresa {
   venta: VentaView;
@@ -115,6 +116,7 @@ export function renderVentaPdf({ venta: v, emisor }: VentaImpresa, formato: Form
         ...clienteCampos(v.cliente),
         ['Fecha de emisión', `${fecha(v.fecha_emision)} ${v.hora_emision ?? ''}`.trim()],
         ['Moneda', MONEDA_NOMBRE[moneda] ?? moneda],
+        ...camposReferencias(moneda, v),
       ],
       lineas: v.productosVentas.map(lineaVenta),
       totales: totalesVenta(moneda, v),
