@@ -24,7 +24,7 @@ import { renderVentaPdf } from '@/reportes/pdf/renderers/venta.renderer';
 import { inspectPdf } from '@/reportes/testing/pdf-inspect';
 import { insertarVentasMasivas } from '@/reportes/testing/ventas-masivas';
 import type { VentaView } from '@/ventas/dto/venta-view';
-import { SIN_REFERENCIAS } from '@/ventas/dto/venta-referencias-view';
+import { vistaContado } from '@/ventas/dto/venta-pago-view';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -88,7 +88,7 @@ export function facturaDeDiezLineas(): VentaView {
     subtotal: 1000,
     igv: 180,
     total: 1180,
-    ...SIN_REFERENCIAS,
+    ...vistaContado(1180),
     estado: '1',
     estado_sunat: '1',
     mensaje_sunat: null,

@@ -29,6 +29,12 @@ export interface VentaExportada {
   total: string;
   estado: string;
   estado_sunat: string;
+  /** Issue 18: 'Contado' | 'Credito'; detracción and percepción in PEN, retención and net pending in tipo_moneda. */
+  forma_pago: string;
+  monto_detraccion: string;
+  monto_percepcion: string;
+  monto_retencion: string;
+  monto_neto_pendiente: string;
 }
 
 export const BLOQUE_EXPORTACION = 1000;
@@ -78,7 +84,8 @@ export async function* ventasEnBloques(
     const rows: VentaExportada[] = await dataSource.query(
       `SELECT v.id_venta, to_char(v.fecha_emision, 'YYYY-MM-DD') AS fecha_emision, v.hora_emision, v.tipo_documento, v.serie, v.numero,
               c.tipo_doc AS cliente_tipo_doc, c.documento AS cliente_documento, c.datos AS cliente_datos, v.tipo_moneda,
-              v.op_gravadas, v.op_exoneradas, v.op_inafectas, v.igv, v.total, v.estado, v.estado_sunat
+              v.op_gravadas, v.op_exoneradas, v.op_inafectas, v.igv, v.total, v.estado, v.estado_sunat,
+              v.forma_pago, v.monto_detraccion, v.monto_percepcion, v.monto_retencion, v.monto_neto_pendiente
          FROM ventas v JOIN clientes c ON c.id_cliente = v.id_cliente
         WHERE ${conds.join(' AND ')}
         ORDER BY v.fecha_emision, v.id_venta

@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import { AuthContext } from '@/common/context/request-context';
 import { invalidField } from '@/common/errors/http-errors';
 import { horaLima } from '@/common/fecha';
-import { fixed, sum } from '@/common/money';
 import { EmisorService } from '@/empresas/emisor.service';
 import { SeriesService } from '@/series/series.service';
 import { CreateVentaDto } from './dto/create-venta.dto';
@@ -17,8 +16,7 @@ import { VentaStockService } from './venta-stock.service';
 import { tasaIcbper } from './venta-totales';
 import { VentaViewService } from './venta-view.service';
 import { VentaCotizacionService } from './venta-cotizacion.service';
-import { VentaAnticiposService } from './venta-anticipos.service';
-import { referenciasDe } from './venta-referencias';
+import { condicionesDePago, tipoOperacionDe } from './venta-pago';
 
 export interface VentaCreada {
   venta: VentaView;
@@ -40,7 +38,6 @@ export class VentaCreacionService {
     private readonly stock: VentaStockService,
     private readonly cotizacion: VentaCotizacionService,
     private readonly loader: VentaViewService,
-    private readonly anticipos: VentaAnticiposService,
   ) {}
 
   async create(auth: AuthContext, dto: CreateVentaDto): Promise<VentaCreada> {
@@ -52,7 +49,7 @@ export class VentaCreacionService {
     // Loaded (or created, first time in beta) before the transaction: see VentaXmlService.
     const credentials = await emisor.credentials();
     return this.dataSource.transaction(async (manager) => {
-      const tipoOperacion = dto.tipo_operacion ?? '0101';
+      const tipoOperacion = tipoOperacionDe(dto);
       const cliente = await this.clientes.resolve(manager, empresaId, tipo, dto, tipoOperacion);
       const preparado = await this.contenido.preparar(manager, empresaId, emisor, dto.productos, {
         precios_incluyen_igv: dto.precios_incluyen_igv ?? true,
@@ -60,21 +57,14 @@ export class VentaCreacionService {
         icbper_tasa: tasaIcbper(fecha),
       });
       assertLineasDeOperacion(tipoOperacion, preparado.lineas);
-      // Issue 18 part B: references, currency and the deducted advances (which lower the stored amounts).
-      const referencias = referenciasDe(dto);
-      const anticipos = await this.anticipos.aplicar(
-        manager,
-        {
-          empresaId,
-          tipo_documento: tipo,
-          id_cliente: cliente.id_cliente,
-          tipo_moneda: dto.tipo_moneda ?? 'PEN',
-          es_anticipo: dto.es_anticipo ?? false,
-          rate: emisor.igvRate,
-        },
-        dto.anticipos,
-        preparado,
-      );
+      const pago = condicionesDePago(dto, {
+        tipo_documento: tipo,
+        fecha_emision: fecha,
+        tipo_moneda: dto.tipo_moneda ?? 'PEN',
+        total: preparado.montos.total,
+        tipo_operacion: tipoOperacion,
+        cliente_tipo_doc: cliente.tipo_doc,
+      });
       const numero = await this.series.next(manager, empresaId, tipo, serie);
       const venta = await manager.save(
         manager.create(Venta, {
@@ -94,13 +84,9 @@ export class VentaCreacionService {
           cotizacion_id: dto.cotizacion_id ?? null,
           stock_descontado: false,
           ...preparado.montos,
-          ...referencias,
-          es_anticipo: dto.es_anticipo ?? false,
-          anticipos,
-          total_anticipos: fixed(sum(anticipos.map((a) => a.monto))),
+          ...pago,
         }),
       );
-      await this.anticipos.registrar(manager, venta.id_venta, anticipos);
       const detalles = await this.contenido.guardarLineas(manager, venta, preparado);
       if (dto.descontar_stock ?? true) await this.stock.tomar(manager, venta, detalles, auth.userId);
       if (dto.cotizacion_id) await this.cotizacion.aprobar(manager, empresaId, dto.cotizacion_id);

@@ -5,7 +5,7 @@ import { ClientesService } from '@/clientes/clientes.service';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentStorage } from '@/sunat/storage/document-storage';
 import { documentNameOf, storageKeys } from '@/sunat/nest/storage-keys';
-import { conflict, invalidField } from '@/common/errors/http-errors';
+import { conflict } from '@/common/errors/http-errors';
 import { UpdateVentaDto } from './dto/create-venta.dto';
 import { SUNAT_PENDIENTE } from '@/common/estados';
 import { Venta } from './entities/venta.entity';
@@ -19,7 +19,7 @@ import { assertLineasDeOperacion, fechaEmision } from './venta-reglas';
 import { VentaStockService } from './venta-stock.service';
 import { tasaIcbper } from './venta-totales';
 import { VentaViewService } from './venta-view.service';
-import { MSG_ANTICIPOS } from './venta-anticipos.service';
+import { condicionesDePago, entradaDeEdicion, tipoOperacionDe } from './venta-pago';
 
 /** PUT and DELETE of sales SUNAT has never seen (estado_sunat '0', not annulled). */
 @Injectable()
@@ -46,9 +46,7 @@ export class VentaEdicionService {
     return this.dataSource.transaction(async (manager) => {
       const venta = await bloquearVenta(manager, auth.empresaId, id);
       assertModificable(venta);
-      // Issue 18 part B: the deductions were priced against the old lines.
-      if (venta.anticipos?.length) throw invalidField('anticipos', MSG_ANTICIPOS.edicion);
-      const tipoOperacion = dto.tipo_operacion ?? venta.tipo_operacion;
+      const tipoOperacion = tipoOperacionDe(dto, venta.tipo_operacion);
       const cambiaCliente = dto.id_cliente !== undefined || dto.cliente_documento !== undefined;
       const cliente = cambiaCliente
         ? await this.clienteResolver.resolve(manager, auth.empresaId, venta.tipo_documento, dto, tipoOperacion)
@@ -62,6 +60,14 @@ export class VentaEdicionService {
         icbper_tasa: tasaIcbper(fecha),
       });
       assertLineasDeOperacion(tipoOperacion, preparado.lineas);
+      const pago = condicionesDePago(entradaDeEdicion(dto, venta), {
+        tipo_documento: venta.tipo_documento,
+        fecha_emision: fecha,
+        tipo_moneda: dto.tipo_moneda ?? venta.tipo_moneda,
+        total: preparado.montos.total,
+        tipo_operacion: tipoOperacion,
+        cliente_tipo_doc: cliente.tipo_doc,
+      });
       const teniaStock = venta.stock_descontado;
       if (teniaStock) await this.stock.devolver(manager, venta, await detallesDe(manager, venta), auth.userId, 'Edición de venta');
       await manager.delete(VentaDetalle, { id_venta: venta.id_venta });
@@ -71,6 +77,7 @@ export class VentaEdicionService {
         tipo_moneda: dto.tipo_moneda ?? venta.tipo_moneda,
         tipo_operacion: tipoOperacion,
         ...preparado.montos,
+        ...pago,
       });
       await manager.update(
         Venta,
@@ -81,6 +88,7 @@ export class VentaEdicionService {
           tipo_moneda: venta.tipo_moneda,
           tipo_operacion: tipoOperacion,
           ...preparado.montos,
+          ...pago,
         },
       );
       const detalles = await this.contenido.guardarLineas(manager, venta, preparado);

@@ -8,8 +8,7 @@ import { Venta } from './entities/venta.entity';
 import { VentaDetalle } from './entities/venta-detalle.entity';
 import { VentaClienteView, VentaLineaView, VentaView } from './dto/venta-view';
 import { tipoDocumentoView } from './tipos-documento';
-import { anticiposDeFactura } from './venta-anticipos.service';
-import { referenciasDeFactura, vistaReferencias } from './venta-referencias';
+import { pagoDeFactura, vistaPago } from './venta-pago';
 
 const num = (v: string): number => Number(v);
 
@@ -67,7 +66,7 @@ export function toVentaView(v: Venta, cliente: ClienteResponse, detalles: VentaD
     subtotal: num(v.subtotal),
     igv: num(v.igv),
     total: num(v.total),
-    ...vistaReferencias(v),
+    ...vistaPago(v),
     estado: v.estado,
     estado_sunat: v.estado_sunat,
     mensaje_sunat: v.mensaje_sunat,
@@ -115,8 +114,7 @@ export function toInvoice(emisor: Emisor, venta: Venta, cliente: VentaClienteVie
     lines: lineas,
     totals: totales,
     forma_pago: 'Contado',
-    referencias: referenciasDeFactura(venta),
-    anticipos: anticiposDeFactura(venta.anticipos, emisor.ruc),
+    pago: pagoDeFactura(venta),
     tipo_operacion: venta.tipo_operacion,
   };
 }

@@ -39,6 +39,11 @@ const HEADER = [
   'IGV',
   'Total',
   'Estado SUNAT',
+  'Forma de pago',
+  'Detracción (S/)',
+  'Percepción (S/)',
+  'Retención',
+  'Neto pendiente',
 ];
 
 describe('Reportes: sales exports (Excel and PDF), streamed', () => {
@@ -94,6 +99,7 @@ describe('Reportes: sales exports (Excel and PDF), streamed', () => {
       expect(row.getCell(13).value).toBe(118);
       expect(row.getCell(12).value).toBe(18);
       expect(row.getCell(14).value).toBe('PENDIENTE DE ENVÍO');
+      expect([row.getCell(15).value, row.getCell(19).value]).toEqual(['Contado', 118]);
     });
     expect(JSON.stringify(sheet.getSheetValues())).not.toContain('CLIENTE DE OTRA EMPRESA');
   });

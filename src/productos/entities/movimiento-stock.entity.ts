@@ -22,11 +22,10 @@ export class MovimientoStock {
   @Column({ type: 'varchar', length: 7 })
   tipo: TipoMovimiento;
 
-  /** Up to 10 decimals, as sale quantities. */
-  @Column({ type: 'numeric', precision: 22, scale: 10 })
+  @Column({ type: 'numeric', precision: 14, scale: 3 })
   cantidad: string;
 
-  @Column({ type: 'numeric', precision: 22, scale: 10 })
+  @Column({ type: 'numeric', precision: 14, scale: 3 })
   stock_resultante: string;
 
   @Column({ type: 'varchar', length: 255 })

@@ -22,6 +22,12 @@ export const COLUMNAS_EXCEL = [
   { header: 'IGV', key: 'igv', width: 12, style: { numFmt: '#,##0.00' } },
   { header: 'Total', key: 'total', width: 13, style: { numFmt: '#,##0.00' } },
   { header: 'Estado SUNAT', key: 'estado_sunat', width: 18 },
+  // Issue 18: payment conditions (detracción and percepción in PEN, the others in the sale's currency).
+  { header: 'Forma de pago', key: 'forma_pago', width: 10 },
+  { header: 'Detracción (S/)', key: 'monto_detraccion', width: 13, style: { numFmt: '#,##0.00' } },
+  { header: 'Percepción (S/)', key: 'monto_percepcion', width: 13, style: { numFmt: '#,##0.00' } },
+  { header: 'Retención', key: 'monto_retencion', width: 12, style: { numFmt: '#,##0.00' } },
+  { header: 'Neto pendiente', key: 'monto_neto_pendiente', width: 14, style: { numFmt: '#,##0.00' } },
 ] as const;
 
 /**
@@ -55,6 +61,11 @@ export async function writeVentasExcel(bloques: AsyncIterable<VentaExportada[]>,
           igv: Number(v.igv),
           total: Number(v.total),
           estado_sunat: estadoSunatVenta(v.estado, v.estado_sunat),
+          forma_pago: v.forma_pago,
+          monto_detraccion: Number(v.monto_detraccion),
+          monto_percepcion: Number(v.monto_percepcion),
+          monto_retencion: Number(v.monto_retencion),
+          monto_neto_pendiente: Number(v.monto_neto_pendiente),
         })
         .commit();
       count++;

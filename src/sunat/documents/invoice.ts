@@ -1,5 +1,5 @@
 import type { Company, Customer, DocumentLine, DocumentTotals, Moneda } from './common';
-import type { InvoiceReferences, Prepayment } from './references';
+import type { InvoicePayment } from './payment';
 
 /** Factura (01) or boleta de venta (03), UBL 2.1. */
 export interface Invoice {
@@ -17,10 +17,8 @@ export interface Invoice {
   customer: Customer;
   lines: DocumentLine[];
   totals: DocumentTotals;
-  /** Payment terms; facturas always state them and this service only sells 'Contado'. */
+  /** Payment terms; facturas always state them ('Contado' when absent). */
   forma_pago?: 'Contado';
-  /** Issue 18 part B: guides, purchase order and other related documents. */
-  referencias?: InvoiceReferences;
-  /** Issue 18 part B: advance invoices this invoice deducts. */
-  anticipos?: Prepayment[];
+  /** Issue 18: credit, instalments, detracción, percepción, retención; wins over forma_pago. */
+  pago?: InvoicePayment;
 }

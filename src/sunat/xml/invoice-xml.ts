@@ -3,8 +3,7 @@ import { XML_DECLARATION, attr, el, ela } from './canonical';
 import { openRoot } from './namespaces';
 import { LEGEND_1002, LEGEND_2007, discount, documentNumber, issueDateTime, legend1000, monetaryTotal, saleLine } from './sale-parts';
 import { documentTaxTotal, schemeOf } from './tax';
-import { documentReferences } from './document-references';
-import { payableAmount, prepaidDeductions, prepaidMonetaryTotal, prepaidPayments, taxTotalsAfterPrepaid } from './prepaid';
+import { dueDate, paymentCharges, paymentLegends, paymentMeansAndTerms } from './payment-terms';
 import { DOCUMENT_CURRENCY_ATTRS, UBL_EXTENSIONS, accountingCustomerParty, accountingSupplierParty, signatureBlock } from './ubl-parts';
 
 const TYPE_CODE_ATTRS_BEFORE_ID = ' listAgencyName="PE:SUNAT" listID="';
@@ -20,10 +19,6 @@ const TYPE_CODE_ATTRS_AFTER_ID =
 export function buildInvoiceXml(invoice: Invoice): string {
   const { moneda, totals } = invoice;
   const tipoOperacion = invoice.tipo_operacion ?? '0101';
-  const paymentTerms =
-    invoice.tipo === '01' || invoice.forma_pago
-      ? `<cac:PaymentTerms><cbc:ID>FormaPago</cbc:ID><cbc:PaymentMeansID>${invoice.forma_pago ?? 'Contado'}</cbc:PaymentMeansID></cac:PaymentTerms>`
-      : '';
   let lines = '';
   for (let i = 0; i < invoice.lines.length; i++) {
     lines += saleLine('cac:InvoiceLine', 'cbc:InvoicedQuantity', invoice.lines[i], i + 1, moneda);
@@ -35,21 +30,21 @@ export function buildInvoiceXml(invoice: Invoice): string {
     '<cbc:UBLVersionID>2.1</cbc:UBLVersionID><cbc:CustomizationID>2.0</cbc:CustomizationID>' +
     el('cbc:ID', documentNumber(invoice.serie, invoice.correlativo)) +
     issueDateTime(invoice.fecha_emision, invoice.hora_emision) +
+    dueDate(invoice) +
     ela('cbc:InvoiceTypeCode', TYPE_CODE_ATTRS_BEFORE_ID + attr(tipoOperacion) + TYPE_CODE_ATTRS_AFTER_ID, invoice.tipo) +
-    legend1000(payableAmount(invoice), moneda) +
+    legend1000(totals.total, moneda) +
     (invoice.lines.some((l) => schemeOf(l.tipo_afectacion_igv).id === '9996') ? LEGEND_1002 : '') +
     (invoice.lines.some((l) => l.tipo_afectacion_igv === '17') ? LEGEND_2007 : '') +
+    paymentLegends(invoice) +
     ela('cbc:DocumentCurrencyCode', DOCUMENT_CURRENCY_ATTRS, moneda) +
-    documentReferences(invoice) +
     signatureBlock(invoice.company) +
     accountingSupplierParty(invoice.company) +
     accountingCustomerParty(invoice.customer) +
-    paymentTerms +
-    prepaidPayments(invoice) +
+    paymentMeansAndTerms(invoice) +
     (totals.descuento_global ? discount('02', totals.descuento_global, moneda) : '') +
-    prepaidDeductions(invoice) +
-    documentTaxTotal(invoice.lines, taxTotalsAfterPrepaid(invoice), moneda) +
-    (invoice.anticipos?.length ? prepaidMonetaryTotal(invoice, moneda) : monetaryTotal('cac:LegalMonetaryTotal', totals, moneda)) +
+    paymentCharges(invoice) +
+    documentTaxTotal(invoice.lines, totals, moneda) +
+    monetaryTotal('cac:LegalMonetaryTotal', totals, moneda) +
     lines +
     '</Invoice>'
   );

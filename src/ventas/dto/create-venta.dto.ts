@@ -20,17 +20,34 @@ import { MAX_INT4 } from '@/common/validators/limites';
 import { IsUnidadMedida } from '@/catalogos/validators/is-codigo-catalogo';
 import { AFECTACIONES_07 } from '@/sunat/documents/sale-amounts';
 import { TIPOS_DOC_CLIENTE } from '@/clientes/documento-cliente';
-import { MONEDAS_CATALOGO_02 } from '@/sunat/documents/monedas';
-import { AnticipoDeducidoDto, DocumentoRelacionadoDto, GuiaRelacionadaDto } from './referencias-venta.dto';
+import { CuotaDto, DetraccionDto, FORMAS_PAGO, PercepcionDto, RetencionDto } from './condiciones-pago.dto';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 export const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 
 export const TIPOS_VENTA = ['01', '03'] as const;
-export const MONEDAS = MONEDAS_CATALOGO_02;
+export const MONEDAS = ['PEN', 'USD'] as const;
 /** Catálogo 51 operations the sale supports: internal sale, exports (0200-0208), non-domiciled (0401). */
-export const TIPOS_OPERACION = ['0101', '0200', '0201', '0202', '0203', '0204', '0205', '0206', '0207', '0208', '0401'] as const;
+export const TIPOS_OPERACION = [
+  '0101',
+  '0200',
+  '0201',
+  '0202',
+  '0203',
+  '0204',
+  '0205',
+  '0206',
+  '0207',
+  '0208',
+  '0401',
+  // Issue 18: detracción (1001-1004) and percepción (2001).
+  '1001',
+  '1002',
+  '1003',
+  '1004',
+  '2001',
+] as const;
 /** Catalog 07: every affectation (issue 17). */
 export const AFECTACIONES_IGV = AFECTACIONES_07;
 
@@ -98,6 +115,20 @@ export class CreateVentaDto {
   /** Global discount (catalog 53 code 02) on the gravado lines, in the prices' terms. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento_global?: number;
 
+  /** Issue 18: payment conditions (rules across fields: ventas/venta-pago.ts). On PUT: omitted keeps, null removes. */
+  @IsOptional() @IsIn(FORMAS_PAGO) forma_pago?: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(999) @ValidateNested({ each: true }) @Type(() => CuotaDto) cuotas?: CuotaDto[];
+  @IsOptional()
+  @IsString()
+  @Matches(FECHA, { message: 'fecha_vencimiento debe tener el formato YYYY-MM-DD' })
+  @IsISO8601({ strict: true })
+  fecha_vencimiento?: string | null;
+  /** PEN per unit of tipo_moneda; required when a non-PEN sale carries a detracción or a percepción. */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 6, allowNaN: false, allowInfinity: false }) @Min(0.000001) @Max(999_999) tipo_cambio?: number | null;
+  @IsOptional() @ValidateNested() @Type(() => DetraccionDto) detraccion?: DetraccionDto | null;
+  @IsOptional() @ValidateNested() @Type(() => PercepcionDto) percepcion?: PercepcionDto | null;
+  @IsOptional() @ValidateNested() @Type(() => RetencionDto) retencion?: RetencionDto | null;
+
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(500)
@@ -107,25 +138,6 @@ export class CreateVentaDto {
 
   /** Take the stock now (default true); false leaves it for POST {id}/descontar-stock. */
   @IsOptional() @IsBoolean() descontar_stock?: boolean;
-  /** Related dispatch guides (cac:DespatchDocumentReference). */
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => GuiaRelacionadaDto) guias?: GuiaRelacionadaDto[];
-  /** Purchase order (cac:OrderReference): up to 20 characters without spaces (SUNAT's rule 4233). */
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @Matches(/^\S{1,20}$/, { message: 'orden_compra debe tener de 1 a 20 caracteres, sin espacios' })
-  orden_compra?: string;
-  /** Other related documents, catálogo 12 (cac:AdditionalDocumentReference). */
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(20)
-  @ValidateNested({ each: true })
-  @Type(() => DocumentoRelacionadoDto)
-  documentos_relacionados?: DocumentoRelacionadoDto[];
-  /** This sale is an advance payment (anticipo) a later invoice of the same client may deduct. */
-  @IsOptional() @IsBoolean() es_anticipo?: boolean;
-  /** Accepted advance invoices of the same client this sale deducts (PrepaidPayment, catálogo 53 code 04/05/06). */
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => AnticipoDeducidoDto) anticipos?: AnticipoDeducidoDto[];
 }
 
 /**
@@ -149,6 +161,20 @@ export class UpdateVentaDto {
   /** Omitted: keep the stored value. */
   @IsOptional() @IsBoolean() precios_incluyen_igv?: boolean;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento_global?: number;
+
+  /** Issue 18: payment conditions (rules across fields: ventas/venta-pago.ts). On PUT: omitted keeps, null removes. */
+  @IsOptional() @IsIn(FORMAS_PAGO) forma_pago?: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(999) @ValidateNested({ each: true }) @Type(() => CuotaDto) cuotas?: CuotaDto[];
+  @IsOptional()
+  @IsString()
+  @Matches(FECHA, { message: 'fecha_vencimiento debe tener el formato YYYY-MM-DD' })
+  @IsISO8601({ strict: true })
+  fecha_vencimiento?: string | null;
+  /** PEN per unit of tipo_moneda; required when a non-PEN sale carries a detracción or a percepción. */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 6, allowNaN: false, allowInfinity: false }) @Min(0.000001) @Max(999_999) tipo_cambio?: number | null;
+  @IsOptional() @ValidateNested() @Type(() => DetraccionDto) detraccion?: DetraccionDto | null;
+  @IsOptional() @ValidateNested() @Type(() => PercepcionDto) percepcion?: PercepcionDto | null;
+  @IsOptional() @ValidateNested() @Type(() => RetencionDto) retencion?: RetencionDto | null;
 
   @IsArray()
   @ArrayMinSize(1)

@@ -1,5 +1,5 @@
 import type { EstadoSunat, EstadoVenta } from '@/common/estados';
-import type { VentaReferenciasView } from './venta-referencias-view';
+import type { VentaPagoView } from './venta-pago-view';
 
 /** A sale as other modules and the API see it (SPEC "Sale (Venta)"); amounts are numbers with 2 decimals. */
 export interface VentaClienteView {
@@ -43,8 +43,8 @@ export interface VentaLineaView {
   producto: VentaProductoView | null;
 }
 
-/** Issue 18 part B: with the references and advances (VentaReferenciasView). */
-export interface VentaView extends VentaReferenciasView {
+/** Issue 18: with the payment conditions (VentaPagoView). */
+export interface VentaView extends VentaPagoView {
   id_venta: number;
   id_empresa: number;
   id_usuario: number | null;

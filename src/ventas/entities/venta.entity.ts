@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { EstadoSunat, EstadoVenta, SUNAT_PENDIENTE, VENTA_ACTIVA } from '@/common/estados';
 import { VentaDetalle } from './venta-detalle.entity';
-import type { AnticipoAplicado, DocumentoRelacionadoGuardado, GuiaGuardada } from '../venta-referencias.types';
+import type { CuotaGuardada, DetraccionGuardada, FormaPago, PercepcionGuardada, RetencionGuardada } from '../venta-pago.types';
 
 /** Amounts stay strings as pg returns them; decimal.js works on them, never JS floats. */
 @Entity('ventas')
@@ -88,6 +88,45 @@ export class Venta {
   @Column({ type: 'boolean', default: true })
   precios_incluyen_igv: boolean;
 
+  /** Issue 18 (migration VentasCondicionesPago): payment form, instalments, detracción, percepción, retención. */
+  @Column({ type: 'varchar', length: 7, default: 'Contado' })
+  forma_pago: FormaPago;
+
+  @Column({ type: 'date', nullable: true })
+  fecha_vencimiento: string | null;
+
+  /** PEN per unit of tipo_moneda. */
+  @Column({ type: 'numeric', precision: 12, scale: 6, nullable: true })
+  tipo_cambio: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  cuotas: CuotaGuardada[];
+
+  @Column({ type: 'jsonb', nullable: true })
+  detraccion: DetraccionGuardada | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  percepcion: PercepcionGuardada | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  retencion: RetencionGuardada | null;
+
+  /** In PEN. */
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  monto_detraccion: string;
+
+  /** In PEN. */
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  monto_percepcion: string;
+
+  /** In tipo_moneda. */
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  monto_retencion: string;
+
+  /** What the client owes the issuer: total - detracción - retención, in tipo_moneda. */
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  monto_neto_pendiente: string;
+
   @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
   subtotal: string;
 
@@ -134,28 +173,6 @@ export class Venta {
   /** True while the sale holds 'salida' movements for its lines. */
   @Column({ type: 'boolean', default: false })
   stock_descontado: boolean;
-
-  /** Issue 18 part B (migration VentasReferenciasAnticipos): related guides, purchase order and catálogo 12 documents. */
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
-  guias: GuiaGuardada[];
-
-  @Column({ type: 'varchar', length: 20, nullable: true })
-  orden_compra: string | null;
-
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
-  documentos_relacionados: DocumentoRelacionadoGuardado[];
-
-  /** An advance invoice a later sale of the same client may deduct. */
-  @Column({ type: 'boolean', default: false })
-  es_anticipo: boolean;
-
-  /** Advances this sale deducts; the tracking rows are in venta_anticipos. */
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
-  anticipos: AnticipoAplicado[];
-
-  /** Sum of the deducted advances, taxes included (LegalMonetaryTotal/PrepaidAmount). */
-  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
-  total_anticipos: string;
 
   @OneToMany(() => VentaDetalle, (d) => d.venta)
   detalles?: VentaDetalle[];

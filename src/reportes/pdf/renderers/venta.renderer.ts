@@ -5,7 +5,7 @@ import { Formato, PdfOptions } from '../layout/page';
 import { EmisorImpreso, Par } from '../printable';
 import { sunatQrPayload } from '../qr-payload';
 import { LineaImpresa, renderComprobante } from './comprobante';
-import { camposReferencias } from './venta-referencias';
+import { camposPago, leyendasPago, totalesPago } from './venta-pago.impreso';
 
 export interface VentaImpresa {
   venta: VentaView;
@@ -108,6 +108,7 @@ export function clienteCampos(cliente: { tipo_doc?: string | null; documento: st
 /** Invoice or boleta in A4 or 80 mm. */
 export function renderVentaPdf({ venta: v, emisor }: VentaImpresa, formato: Formato, options: PdfOptions = {}): PDFKit.PDFDocument {
   const moneda = v.tipo_moneda || 'PEN';
+  const leyendas = [...leyendasVenta(v), ...leyendasPago(v)];
   return renderComprobante(
     {
       emisor,
@@ -116,12 +117,12 @@ export function renderVentaPdf({ venta: v, emisor }: VentaImpresa, formato: Form
         ...clienteCampos(v.cliente),
         ['Fecha de emisión', `${fecha(v.fecha_emision)} ${v.hora_emision ?? ''}`.trim()],
         ['Moneda', MONEDA_NOMBRE[moneda] ?? moneda],
-        ...camposReferencias(moneda, v),
+        ...camposPago(moneda, v),
       ],
       lineas: v.productosVentas.map(lineaVenta),
-      totales: totalesVenta(moneda, v),
+      totales: [...totalesVenta(moneda, v), ...totalesPago(moneda, v)],
       enLetras: inWords(v.total, moneda),
-      ...(leyendasVenta(v).length ? { notas: { titulo: 'Leyendas', lineas: leyendasVenta(v) } } : {}),
+      ...(leyendas.length ? { notas: { titulo: 'Leyendas', lineas: leyendas } } : {}),
       pie: {
         qr: ventaQrPayload(emisor.ruc, v),
         hash: v.hash_cpe,
