@@ -14,6 +14,20 @@ const factura = {
   ],
 };
 
+/** Issue 18 part B: a factura that names its guides, the client's purchase order and a contract (catálogo 12 code 99). */
+const facturaConReferencias = {
+  tipo_documento: '01',
+  cliente_documento: '20131312955',
+  cliente_datos: 'SUPERINTENDENCIA NACIONAL DE ADUANAS Y DE ADMINISTRACION TRIBUTARIA',
+  guias: [
+    { tipo: '09', serie: 'T001', numero: 123 },
+    { tipo: '31', serie: 'EG01', numero: 45 },
+  ],
+  orden_compra: 'OC-2025-0001',
+  documentos_relacionados: [{ tipo: '99', numero: 'CONTRATO-77' }],
+  productos: [{ descripcion: 'SERVICIO DE INSTALACIÓN', cantidad: 1, precio_unitario: 118, unidad_medida: 'ZZ' }],
+};
+
 const boleta = {
   tipo_documento: '03',
   cliente_documento: '70123456',
@@ -30,10 +44,13 @@ export const VENTAS_DOCS: DocsDe<VentasController> = {
     summary: 'Emitir una venta (factura o boleta)',
     description:
       'Numera en la serie (por defecto F001/B001), calcula los montos con el IGV de la empresa y genera el XML UBL 2.1 firmado. ' +
-      'Una factura requiere un cliente con RUC. Las facturas se envían con `POST /api/ventas/{id}/enviar`; las boletas, en el resumen diario.',
+      'Una factura requiere un cliente con RUC. Las facturas se envían con `POST /api/ventas/{id}/enviar`; las boletas, en el resumen diario. ' +
+      'Una factura de anticipo lleva `es_anticipo: true`; una factura posterior del mismo cliente lo deduce con `anticipos` ' +
+      '[{tipo_documento, serie, numero, monto?}] una vez aceptado por SUNAT.',
     bodies: {
       factura: { summary: 'Factura a un RUC (producto 1 y una línea libre)', value: factura },
       boleta: { summary: 'Boleta a un DNI', value: boleta },
+      referencias: { summary: 'Factura con guías, orden de compra y otro documento relacionado', value: facturaConReferencias },
     },
   },
   get: { summary: 'Ver una venta' },
