@@ -5,9 +5,28 @@ import { invalidField } from '@/common/errors/http-errors';
 import { MAX_FILAS_IMPORTACION } from './dto/importar.dto';
 import { excedeDescomprimido } from './xlsx-descomprimido';
 
-const CAMPOS = ['codigo', 'nombre', 'descripcion', 'unidad', 'precio', 'costo', 'stock', 'codigo_sunat', 'tipo_afectacion_igv', 'estado'] as const;
+export const CAMPOS_EXCEL = [
+  'codigo',
+  'nombre',
+  'descripcion',
+  'unidad',
+  'precio',
+  'costo',
+  'stock',
+  'codigo_sunat',
+  'tipo_afectacion_igv',
+  'icbper',
+  'isc_sistema',
+  'isc_tasa',
+  'isc_monto',
+  'isc_precio_publico',
+  'estado',
+] as const;
+const CAMPOS: readonly string[] = CAMPOS_EXCEL;
 const OBLIGATORIAS = ['codigo', 'nombre', 'precio'];
-const NUMERICOS = new Set(['precio', 'costo', 'stock']);
+const NUMERICOS = new Set(['precio', 'costo', 'stock', 'isc_tasa', 'isc_monto', 'isc_precio_publico']);
+const SI = new Set(['si', 'sí', 'true', '1', 'x']);
+const NO = new Set(['no', 'false', '0']);
 const ALIAS: Record<string, string> = { afectacion_igv: 'tipo_afectacion_igv', tipo_afectacion: 'tipo_afectacion_igv', unidad_medida: 'unidad' };
 
 export interface FilaExcel {
@@ -79,7 +98,7 @@ async function leerPrimeraHoja(buffer: Buffer): Promise<FilaExcel[]> {
       });
       if (!Object.keys(valores).length) continue;
       if (filas.length === MAX_FILAS_IMPORTACION) throw invalidField('archivo', `El archivo supera ${MAX_FILAS_IMPORTACION} filas.`);
-      filas.push({ fila: row.number, valores });
+      filas.push({ fila: row.number, valores: comoProducto(valores) });
     }
     if (!cabecera) throw invalidField('archivo', `Faltan columnas: ${OBLIGATORIAS.join(', ')}.`);
     return filas;
@@ -96,7 +115,27 @@ function nombreDeCampo(header: string | undefined): string | undefined {
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
   const campo = ALIAS[key] ?? key;
-  return (CAMPOS as readonly string[]).includes(campo) ? campo : undefined;
+  return CAMPOS.includes(campo) ? campo : undefined;
+}
+
+/**
+ * The sheet's flat columns as the JSON product: isc_* become `isc` {sistema, tasa, monto, precio_publico}
+ * (a typed 1 is system '01'), and icbper SI/NO, 1/0, true/false becomes a boolean (anything else is left for the DTO to refuse).
+ */
+function comoProducto(valores: Record<string, unknown>): Record<string, unknown> {
+  const { isc_sistema, isc_tasa, isc_monto, isc_precio_publico, ...producto } = valores;
+  if ([isc_sistema, isc_tasa, isc_monto, isc_precio_publico].some((v) => v !== undefined)) {
+    const sistema = typeof isc_sistema === 'string' && /^\d$/.test(isc_sistema) ? `0${isc_sistema}` : isc_sistema;
+    producto.isc = Object.fromEntries(
+      Object.entries({ sistema, tasa: isc_tasa, monto: isc_monto, precio_publico: isc_precio_publico }).filter(([, v]) => v !== undefined),
+    );
+  }
+  if (producto.icbper !== undefined) {
+    const texto = String(producto.icbper).trim().toLowerCase();
+    if (SI.has(texto)) producto.icbper = true;
+    else if (NO.has(texto)) producto.icbper = false;
+  }
+  return producto;
 }
 
 /** Unwraps rich text, formulas (their cached result) and hyperlinks into a plain value. */

@@ -2,6 +2,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { flattenValidationErrors } from '@/common/pipes/validation.pipe';
 import { FilaProductoDto } from './dto/importar.dto';
+import { reglasProducto } from './reglas-producto';
 import { UNIDAD_SERVICIO } from './stock.service';
 
 /**
@@ -13,6 +14,11 @@ export function validarFila(raw: Record<string, unknown>): { fila: FilaProductoD
   const errores = flattenValidationErrors(validateSync(fila, { whitelist: true, forbidNonWhitelisted: true }));
   if (typeof fila.unidad === 'string' && fila.unidad === UNIDAD_SERVICIO && Number(fila.stock) > 0) {
     (errores.stock ??= []).push('Los servicios (unidad ZZ) no llevan stock.');
+  }
+  // Cross-field tax rules of a new product (an update is checked again against the stored product when written).
+  if (!Object.keys(errores).length) {
+    const reglas = reglasProducto({ tipo_afectacion_igv: fila.tipo_afectacion_igv ?? '10', icbper: fila.icbper ?? false, isc: fila.isc ?? null });
+    for (const [campo, mensajes] of Object.entries(reglas)) (errores[campo] ??= []).push(...mensajes);
   }
   return { fila, errores };
 }

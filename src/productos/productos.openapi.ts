@@ -3,17 +3,24 @@ import type { MovimientosStockController } from './movimientos-stock.controller'
 import type { ProductosController } from './productos.controller';
 
 export const PRODUCTOS_DOCS: DocsDe<ProductosController> = {
-  list: { summary: 'Listar productos', description: 'Paginado (`page`, `per_page` ≤ 100), búsqueda `q` y filtro `estado`.' },
+  list: {
+    summary: 'Listar productos',
+    description: 'Paginado (`page`, `per_page` ≤ 100), búsqueda `q` y filtros `estado` y `tipo_afectacion_igv` (catálogo 07).',
+  },
   get: { summary: 'Ver un producto' },
   create: {
     summary: 'Crear un producto',
-    description: '`precio` incluye IGV; `stock` inicial queda como movimiento de ingreso.',
+    description:
+      '`precio` incluye IGV; `stock` inicial (hasta 10 decimales) queda como movimiento de ingreso. `tipo_afectacion_igv`: cualquier código del ' +
+      'catálogo 07; `isc` {sistema (catálogo 08), tasa | monto | precio_publico} solo en gravados (10); `icbper` para bolsas plásticas. ' +
+      'Una línea de venta con `id_producto` toma la afectación, el ISC y el ICBPER del producto salvo que envíe los suyos.',
     body: { codigo: 'P001', nombre: 'TECLADO USB', descripcion: 'Teclado USB en español', unidad: 'NIU', precio: 59.9, costo: 35, stock: 20 },
   },
   leerExcel: {
     summary: 'Leer un Excel de productos (no guarda nada)',
     description:
-      'Archivo .xlsx con las columnas codigo, nombre, descripcion, unidad, precio, costo, stock, codigo_sunat, tipo_afectacion_igv, estado. ' +
+      'Archivo .xlsx con las columnas codigo, nombre, descripcion, unidad, precio, costo, stock, codigo_sunat, tipo_afectacion_igv, icbper (SI/NO), ' +
+      'isc_sistema, isc_tasa, isc_monto, isc_precio_publico, estado; las columnas isc_* se devuelven como `isc`. ' +
       'Devuelve las filas con su acción (crear/actualizar) y sus errores, para enviarlas a `POST /api/productos/importar-lista`.',
     multipart: {
       properties: { archivo: { type: 'string', format: 'binary', description: 'Libro .xlsx' } },

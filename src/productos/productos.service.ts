@@ -6,7 +6,9 @@ import { fixed } from '@/common/money';
 import { likePattern, PageMeta, pageMeta, pageOf } from '@/common/pagination';
 import { Producto } from './entities/producto.entity';
 import { CreateProductoDto, ProductoListQueryDto, ProductoResponse, UpdateProductoDto } from './dto/producto.dto';
+import { IscProductoDto } from './dto/isc-producto.dto';
 import { toProductoResponse } from './producto.mapper';
+import { CAMPOS_ISC, reglasProducto } from './reglas-producto';
 import { StockService, UNIDAD_SERVICIO } from './stock.service';
 
 const DUPLICADO = 'Ya existe un producto con ese código.';
@@ -27,6 +29,7 @@ export class ProductosService {
     const q = query.q?.trim();
     if (q) qb.andWhere('(p.codigo ILIKE :q OR p.nombre ILIKE :q)', { q: likePattern(q) });
     if (query.estado) qb.andWhere('p.estado = :estado', { estado: query.estado });
+    if (query.tipo_afectacion_igv) qb.andWhere('p.tipo_afectacion_igv = :afectacion', { afectacion: query.tipo_afectacion_igv });
     const [rows, total] = await qb.orderBy('p.nombre', 'ASC').addOrderBy('p.id_producto', 'ASC').skip(skip).take(perPage).getManyAndCount();
     return { rows, meta: pageMeta(page, perPage, total) };
   }
@@ -61,11 +64,19 @@ export class ProductosService {
 
   /** Inserts a product inside a transaction; its initial stock enters as a movement. */
   async createIn(manager: EntityManager, empresaId: number, userId: number, dto: CreateProductoDto, motivo: string): Promise<Producto> {
-    const { stock, precio, costo, ...fields } = dto;
+    const { stock, precio, costo, isc, ...fields } = dto;
     assertStockDeServicio(fields.unidad ?? 'NIU', stock ?? 0);
+    assertImpuestos({ tipo_afectacion_igv: fields.tipo_afectacion_igv ?? '10', icbper: fields.icbper ?? false, isc: isc ?? null });
     const producto = await saveUnique(
       manager,
-      manager.create(Producto, { ...fields, id_empresa: empresaId, precio: fixed(precio), costo: fixed(costo ?? 0, 4), stock: '0' }),
+      manager.create(Producto, {
+        ...fields,
+        ...columnasIsc(isc ?? null),
+        id_empresa: empresaId,
+        precio: fixed(precio),
+        costo: fixed(costo ?? 0, 4),
+        stock: '0',
+      }),
     );
     if (stock) await this.stock.ajustar(manager, { empresaId, productoId: producto.id_producto, stock, motivo, userId });
     return manager.findOneOrFail(Producto, { where: { id_producto: producto.id_producto } });
@@ -73,9 +84,16 @@ export class ProductosService {
 
   /** Applies a partial update to a locked product; a changed stock is an adjustment movement. */
   async updateIn(manager: EntityManager, producto: Producto, userId: number, dto: UpdateProductoDto, motivo: string): Promise<Producto> {
-    const { stock, precio, costo, ...fields } = dto;
+    const { stock, precio, costo, isc, ...fields } = dto;
     assertStockDeServicio(fields.unidad ?? producto.unidad, stock ?? producto.stock);
     Object.assign(producto, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+    if (isc !== undefined) Object.assign(producto, columnasIsc(isc));
+    assertImpuestos({
+      ...producto,
+      isc: producto.isc_sistema
+        ? { sistema: producto.isc_sistema, tasa: producto.isc_tasa, monto: producto.isc_monto, precio_publico: producto.isc_precio_publico }
+        : null,
+    });
     if (precio !== undefined) producto.precio = fixed(precio);
     if (costo !== undefined) producto.costo = fixed(costo, 4);
     await saveUnique(manager, producto);
@@ -108,6 +126,20 @@ export class ProductosService {
 /** A service (unidad 'ZZ') has no stock, so it cannot be given any. */
 export function assertStockDeServicio(unidad: string, stock: number | string): void {
   if (unidad === UNIDAD_SERVICIO && Number(stock) > 0) throw invalidField('stock', 'Los servicios (unidad ZZ) no llevan stock.');
+}
+
+function assertImpuestos(p: Parameters<typeof reglasProducto>[0]): void {
+  const [campo, mensajes] = Object.entries(reglasProducto(p))[0] ?? [];
+  if (campo) throw invalidField(campo, mensajes[0]);
+}
+
+/** The ISC columns: only the amounts the system uses are kept (01 tasa, 02 monto, 03 tasa and precio_publico). */
+function columnasIsc(isc: IscProductoDto | null): Pick<Producto, 'isc_sistema' | 'isc_tasa' | 'isc_monto' | 'isc_precio_publico'> {
+  const usa = (campo: 'tasa' | 'monto' | 'precio_publico'): string | null => {
+    const valor = isc?.[campo];
+    return isc && CAMPOS_ISC[isc.sistema]?.includes(campo) && valor !== undefined && valor !== null ? String(valor) : null;
+  };
+  return { isc_sistema: isc?.sistema ?? null, isc_tasa: usa('tasa'), isc_monto: usa('monto'), isc_precio_publico: usa('precio_publico') };
 }
 
 /** Checked first for a clean answer; the unique constraint still decides between concurrent writers. */

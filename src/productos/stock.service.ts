@@ -10,13 +10,16 @@ import { MovimientoStockQueryDto } from './dto/movimiento-stock.dto';
 
 /** Services (unidad 'ZZ') have no stock: moving them records nothing. */
 export const UNIDAD_SERVICIO = 'ZZ';
-const DECIMALES_CANTIDAD = 3;
+/** As sale quantities (numeric(22,10) columns): decimal.js arithmetic, never floats. */
+export const DECIMALES_CANTIDAD = 10;
+/** Ceiling of numeric(22,10): a movement past it is a 422, not a database error. */
+const STOCK_MAXIMO = '999999999999.9999999999';
 
 export interface MovimientoInput {
   empresaId: number;
   productoId: number;
   tipo: TipoMovimiento;
-  /** > 0, at most 3 decimals. */
+  /** > 0, at most 10 decimals. */
   cantidad: Amount;
   motivo: string;
   referencia?: string | null;
@@ -62,6 +65,7 @@ export class StockService {
     if (producto.unidad === UNIDAD_SERVICIO) return null;
     const stock = input.tipo === 'ingreso' ? dec(producto.stock).plus(cantidad) : dec(producto.stock).minus(cantidad);
     if (stock.isNegative()) throw invalidField(campo, `Stock insuficiente para ${producto.codigo}`);
+    if (stock.gt(STOCK_MAXIMO)) throw invalidField(campo, `El stock de ${producto.codigo} superaría el máximo admitido.`);
     return this.write(manager, producto, input.tipo, cantidad, stock, input);
   }
 

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { invalidField } from '@/common/errors/http-errors';
 import { ProductosService } from '@/productos/productos.service';
-import { IscInput } from '@/sunat/documents/sale-amounts';
+import { ProductoResponse } from '@/productos/dto/producto.dto';
+import { esGratuita, IscInput } from '@/sunat/documents/sale-amounts';
 import { LineaVentaDto } from './dto/create-venta.dto';
 import { LineaPrecio } from './venta-totales';
 
@@ -17,6 +18,21 @@ const codigoSunatConocido = (codigo: string | null): string | null => (codigo &&
 const str = (v: number | undefined): string | null => (v === undefined ? null : String(v));
 const iscDe = (l: LineaVentaDto): IscInput | null =>
   l.isc ? { sistema: l.isc.sistema, tasa: str(l.isc.tasa), monto: str(l.isc.monto), precio_publico: str(l.isc.precio_publico) } : null;
+const strOrNull = (v: number | null): string | null => (v === null ? null : String(v));
+
+/**
+ * A product's ISC and ICBPER apply to its line unless the line sends its own (`isc: null` / `icbper: false` drop them);
+ * a line that changes the affectation away from the product's gravado (ISC) or to a free one (ICBPER) drops them too.
+ */
+function impuestosDelProducto(l: LineaVentaDto, p: ProductoResponse, afectacion: string): { isc: IscInput | null; icbper: boolean } {
+  const isc =
+    l.isc !== undefined
+      ? iscDe(l)
+      : p.isc && afectacion === '10'
+        ? { sistema: p.isc.sistema, tasa: strOrNull(p.isc.tasa), monto: strOrNull(p.isc.monto), precio_publico: strOrNull(p.isc.precio_publico) }
+        : null;
+  return { isc, icbper: l.icbper ?? (p.icbper && !esGratuita(afectacion)) };
+}
 
 /** Turns the request's lines into complete lines: a catalogue product fills what the line leaves out. */
 @Injectable()
@@ -49,6 +65,7 @@ export class VentaLineasService {
       const p = productos.get(l.id_producto);
       if (!p) throw invalidField(`${campo}.id_producto`, 'El producto no existe.');
       if (p.estado !== '1') throw invalidField(`${campo}.id_producto`, `El producto ${p.codigo} está inactivo.`);
+      const afectacion = l.tipo_afectacion_igv ?? p.tipo_afectacion_igv;
       return {
         id_producto: p.id_producto,
         codigo: l.codigo || p.codigo,
@@ -57,10 +74,9 @@ export class VentaLineasService {
         unidad: l.unidad_medida ?? p.unidad,
         cantidad: String(l.cantidad),
         precio_unitario: String(l.precio_unitario ?? p.precio),
-        tipo_afectacion_igv: l.tipo_afectacion_igv ?? p.tipo_afectacion_igv,
+        tipo_afectacion_igv: afectacion,
         descuento: String(l.descuento ?? 0),
-        icbper: l.icbper ?? false,
-        isc: iscDe(l),
+        ...impuestosDelProducto(l, p, afectacion),
       };
     });
   }

@@ -107,9 +107,19 @@ describe('Compras', () => {
     ]);
     const [row] = await t.dataSource.query('SELECT subtotal::text, igv::text, total::text FROM compras WHERE id_compra = $1', [res.body.data.id_compra]);
     expect(row).toEqual({ subtotal: '53.61', igv: '7.67', total: '61.28' });
-    expect([await stockOf(a.id_producto), await stockOf(b.id_producto), await stockOf(exo.id_producto)]).toEqual(['4.000', '2.500', '10.000']);
+    expect([await stockOf(a.id_producto), await stockOf(b.id_producto), await stockOf(exo.id_producto)]).toEqual([
+      '4.0000000000',
+      '2.5000000000',
+      '10.0000000000',
+    ]);
     const ref = `Compra #${res.body.data.id_compra} F001-4521`;
-    expect((await movimientos(a.id_producto))[1]).toEqual({ tipo: 'ingreso', cantidad: '3.000', stock_resultante: '4.000', motivo: 'Compra', referencia: ref });
+    expect((await movimientos(a.id_producto))[1]).toEqual({
+      tipo: 'ingreso',
+      cantidad: '3.0000000000',
+      stock_resultante: '4.0000000000',
+      motivo: 'Compra',
+      referencia: ref,
+    });
     const detail = await request(t.http).get(`/api/compras/${res.body.data.id_compra}`).set(bearer(userA.token)).expect(200);
     expect(detail.body.data).toEqual(res.body.data);
   });
@@ -143,14 +153,18 @@ describe('Compras', () => {
     // 50.00 + 11.80 = 61.80 all gravado: base 52.37 (52.372...), IGV 9.43
     expect(res.body.data).toMatchObject({ numero_completo: 'F002-88', total: 61.8, subtotal: 52.37, igv: 9.43, fecha: '2025-01-20' });
     expect(res.body.data.productos.map((l: { id_producto: number }) => l.id_producto)).toEqual([a.id_producto, d.id_producto]);
-    expect([await stockOf(a.id_producto), await stockOf(b.id_producto), await stockOf(d.id_producto)]).toEqual(['5.000', '0.000', '1.000']);
+    expect([await stockOf(a.id_producto), await stockOf(b.id_producto), await stockOf(d.id_producto)]).toEqual([
+      '5.0000000000',
+      '0.0000000000',
+      '1.0000000000',
+    ]);
     expect((await movimientos(a.id_producto)).map((m: { tipo: string; cantidad: string; motivo: string }) => [m.tipo, m.cantidad, m.motivo])).toEqual([
-      ['ingreso', '3.000', 'Compra'],
-      ['ingreso', '2.000', 'Edición de compra'],
+      ['ingreso', '3.0000000000', 'Compra'],
+      ['ingreso', '2.0000000000', 'Edición de compra'],
     ]);
     expect((await movimientos(b.id_producto)).map((m: { tipo: string; stock_resultante: string }) => [m.tipo, m.stock_resultante])).toEqual([
-      ['ingreso', '2.500'],
-      ['salida', '0.000'],
+      ['ingreso', '2.5000000000'],
+      ['salida', '0.0000000000'],
     ]);
     const [{ n }] = await t.dataSource.query('SELECT count(*)::int AS n FROM compras_detalle WHERE id_compra = $1', [compra.id_compra]);
     expect(n).toBe(2);
@@ -167,12 +181,18 @@ describe('Compras', () => {
         { id_producto: p.id_producto, cantidad: 4, costo_unitario: 3 },
       ],
     });
-    expect(await stockOf(p.id_producto)).toBe('7.250');
+    expect(await stockOf(p.id_producto)).toBe('7.2500000000');
     const res = await request(t.http).post(`/api/compras/${compra.id_compra}/anular`).set(bearer(userA.token)).expect(200);
     expect(res.body).toMatchObject({ success: true, message: 'Compra anulada correctamente.', data: { estado: '2', id_compra: compra.id_compra } });
-    expect(await stockOf(p.id_producto)).toBe('2.000');
+    expect(await stockOf(p.id_producto)).toBe('2.0000000000');
     expect((await movimientos(p.id_producto)).slice(-1)).toEqual([
-      { tipo: 'salida', cantidad: '5.250', stock_resultante: '2.000', motivo: 'Anulación de compra', referencia: `Compra #${compra.id_compra} F009-15` },
+      {
+        tipo: 'salida',
+        cantidad: '5.2500000000',
+        stock_resultante: '2.0000000000',
+        motivo: 'Anulación de compra',
+        referencia: `Compra #${compra.id_compra} F009-15`,
+      },
     ]);
     const twice = await request(t.http).post(`/api/compras/${compra.id_compra}/anular`).set(bearer(userA.token)).expect(409);
     expect(twice.body).toEqual({ success: false, message: 'La compra ya está anulada.' });
@@ -190,7 +210,7 @@ describe('Compras', () => {
       })
       .expect(409);
     expect(edit.body.message).toBe('No se puede editar una compra anulada.');
-    expect(await stockOf(p.id_producto)).toBe('2.000');
+    expect(await stockOf(p.id_producto)).toBe('2.0000000000');
     // an annulled supplier document may be registered again
     await createCompra(t, userA, {
       id_proveedor: proveedorA,
@@ -205,7 +225,7 @@ describe('Compras', () => {
     const compra = await createCompra(t, userA, { id_proveedor: proveedorA, productos: [{ id_producto: p.id_producto, cantidad: 6, costo_unitario: 2 }] });
     const res = await request(t.http).delete(`/api/compras/${compra.id_compra}`).set(bearer(userA.token)).expect(200);
     expect(res.body.data.estado).toBe('2');
-    expect(await stockOf(p.id_producto)).toBe('0.000');
+    expect(await stockOf(p.id_producto)).toBe('0.0000000000');
     expect((await t.dataSource.query('SELECT estado FROM compras WHERE id_compra = $1', [compra.id_compra]))[0].estado).toBe('2');
   });
 
@@ -217,7 +237,7 @@ describe('Compras', () => {
     await request(t.http).put(`/api/productos/${p.id_producto}`).set(bearer(editor.token)).send({ stock: 1 }).expect(200);
     const res = await request(t.http).post(`/api/compras/${compra.id_compra}/anular`).set(bearer(userA.token)).expect(422);
     expect(res.body.errors.productos).toEqual([`Stock insuficiente para ${p.codigo}`]);
-    expect(await stockOf(p.id_producto)).toBe('1.000');
+    expect(await stockOf(p.id_producto)).toBe('1.0000000000');
     expect((await t.dataSource.query('SELECT estado FROM compras WHERE id_compra = $1', [compra.id_compra]))[0].estado).toBe('1');
   });
 
@@ -247,9 +267,9 @@ describe('Compras', () => {
       errors: { 'productos.1.id_producto': ['El producto no existe.'], 'productos.2.id_producto': ['El producto no existe.'] },
     });
     expect(await countCompras()).toBe(before);
-    expect(await stockOf(ok.id_producto)).toBe('0.000');
+    expect(await stockOf(ok.id_producto)).toBe('0.0000000000');
     expect(await movimientos(ok.id_producto)).toEqual([]);
-    expect(await stockOf(deB.id_producto)).toBe('0.000');
+    expect(await stockOf(deB.id_producto)).toBe('0.0000000000');
   });
 
   it('validates the body with field paths: supplier, lines, dates, duplicates, unknown fields', async () => {
@@ -285,7 +305,7 @@ describe('Compras', () => {
     expect(await errorsOf({ id_proveedor: provB.id_proveedor })).toEqual({ id_proveedor: ['El proveedor no existe.'] });
     await send({ fecha: hoyLima() }).expect(201);
     expect(await errorsOf({})).toEqual({ numero: ['Ese comprobante del proveedor ya está registrado.'] });
-    expect(await stockOf(p.id_producto)).toBe('1.000');
+    expect(await stockOf(p.id_producto)).toBe('1.0000000000');
   });
 
   it("isolates companies: B's purchase is 403 for A on every route; A's list never shows it", async () => {
@@ -318,7 +338,7 @@ describe('Compras', () => {
       const res = await call.set(bearer(userA.token));
       expect({ name, status: res.status, body: res.body }).toEqual({ name, status: 403, body: FORBIDDEN });
     }
-    expect(await stockOf(pB.id_producto)).toBe('3.000');
+    expect(await stockOf(pB.id_producto)).toBe('3.0000000000');
     expect((await t.dataSource.query('SELECT estado FROM compras WHERE id_compra = $1', [compraB.id_compra]))[0].estado).toBe('1');
     const list = await request(t.http).get('/api/compras?per_page=100').set(bearer(userA.token)).expect(200);
     expect(list.body.data.length).toBeGreaterThan(0);

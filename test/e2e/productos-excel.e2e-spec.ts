@@ -46,7 +46,7 @@ describe('Productos: leer-excel and importar-lista', () => {
       ['EXIST-1', 'ACTUALIZADO', null, null, '12,50', null, 7, '20', null],
       [],
       ['NEW-2', 'SIN PRECIO', null, null, null, null, null, null, null],
-      ['NEW-3', 'PRECIO MALO', null, null, 1.234, null, -1, '40', null],
+      ['NEW-3', 'PRECIO MALO', null, null, 1.234, null, -1, '99', null],
       ['NEW-1', 'REPETIDO', null, null, 1, null, null, null, null],
       ['SERV-1', 'INSTALACIÓN', null, 'zz', { formula: '0.1+0.2', result: 0.30000000000000004 }, null, null, null, null],
     ]);
@@ -144,9 +144,9 @@ describe('Productos: leer-excel and importar-lista', () => {
       [empresaId],
     );
     expect(rows).toEqual([
-      { codigo: 'CRE-1', nombre: 'CREADO', precio: '1.50', stock: '4.000', unidad: 'NIU' },
-      { codigo: 'CRE-2', nombre: 'SIN STOCK', precio: '2.00', stock: '0.000', unidad: 'ZZ' },
-      { codigo: 'UPD-1', nombre: 'NUEVO NOMBRE', precio: '9.90', stock: '10.000', unidad: 'NIU' },
+      { codigo: 'CRE-1', nombre: 'CREADO', precio: '1.50', stock: '4.0000000000', unidad: 'NIU' },
+      { codigo: 'CRE-2', nombre: 'SIN STOCK', precio: '2.00', stock: '0.0000000000', unidad: 'ZZ' },
+      { codigo: 'UPD-1', nombre: 'NUEVO NOMBRE', precio: '9.90', stock: '10.0000000000', unidad: 'NIU' },
     ]);
     const movs = await t.dataSource.query(
       `SELECT p.codigo, m.tipo, m.cantidad::text, m.stock_resultante::text, m.motivo FROM movimientos_stock m JOIN productos p USING (id_producto)
@@ -154,9 +154,9 @@ describe('Productos: leer-excel and importar-lista', () => {
       [empresaId],
     );
     expect(movs).toEqual([
-      { codigo: 'UPD-1', tipo: 'ingreso', cantidad: '3.000', stock_resultante: '3.000', motivo: 'Stock inicial' },
-      { codigo: 'UPD-1', tipo: 'ingreso', cantidad: '7.000', stock_resultante: '10.000', motivo: 'Importación de productos' },
-      { codigo: 'CRE-1', tipo: 'ingreso', cantidad: '4.000', stock_resultante: '4.000', motivo: 'Importación de productos' },
+      { codigo: 'UPD-1', tipo: 'ingreso', cantidad: '3.0000000000', stock_resultante: '3.0000000000', motivo: 'Stock inicial' },
+      { codigo: 'UPD-1', tipo: 'ingreso', cantidad: '7.0000000000', stock_resultante: '10.0000000000', motivo: 'Importación de productos' },
+      { codigo: 'CRE-1', tipo: 'ingreso', cantidad: '4.0000000000', stock_resultante: '4.0000000000', motivo: 'Importación de productos' },
     ]);
     expect((await request(t.http).get(`/api/productos/${existente.id_producto}`).set(bearer(user.token)).expect(200)).body.data.precio).toBe(9.9);
   });

@@ -90,7 +90,7 @@ describe('Productos and stock movements', () => {
       id_empresa: empresaA,
     });
     const [row] = await t.dataSource.query('SELECT precio::text, stock::text FROM productos WHERE id_producto = $1', [res.body.data.id_producto]);
-    expect(row).toEqual({ precio: '24.90', stock: '40.000' });
+    expect(row).toEqual({ precio: '24.90', stock: '40.0000000000' });
     expect(await movimientos(res.body.data.id_producto)).toEqual([{ tipo: 'ingreso', cantidad: 40, stock_resultante: 40, motivo: 'Stock inicial' }]);
     const sinStock = await createProducto(t, userA);
     expect(await movimientos(sinStock.id_producto)).toEqual([]);
@@ -106,7 +106,7 @@ describe('Productos and stock movements', () => {
     expect((await send({ precio: -1 }).expect(422)).body.errors.precio).toBeDefined();
     expect((await send({ precio: '10' }).expect(422)).body.errors.precio).toBeDefined();
     expect((await send({ stock: -2 }).expect(422)).body.errors.stock).toBeDefined();
-    expect((await send({ tipo_afectacion_igv: '40' }).expect(422)).body.errors.tipo_afectacion_igv).toBeDefined();
+    expect((await send({ tipo_afectacion_igv: '41' }).expect(422)).body.errors.tipo_afectacion_igv).toBeDefined();
     expect((await send({ codigo_sunat: '123' }).expect(422)).body.errors.codigo_sunat).toBeDefined();
     expect((await send({ id_empresa: empresaB }).expect(422)).body.errors.id_empresa).toBeDefined();
     expect((await send({ unidad: 'ZZ', stock: 3 }).expect(422)).body.errors.stock).toEqual(['Los servicios (unidad ZZ) no llevan stock.']);
@@ -161,7 +161,7 @@ describe('Productos and stock movements', () => {
     expect(await stockOf(p.id_producto)).toBe(2);
     expect(await movimientos(p.id_producto)).toHaveLength(1);
     const ok = await t.dataSource.transaction((m) => stock.move(m, { ...salida, cantidad: '0.5' }));
-    expect(ok).toMatchObject({ codigo: 'LECHE-1', tipo: 'salida', cantidad: '0.500', stock_resultante: '1.500' });
+    expect(ok).toMatchObject({ codigo: 'LECHE-1', tipo: 'salida', cantidad: '0.5000000000', stock_resultante: '1.5000000000' });
     await expect(t.dataSource.transaction((m) => stock.move(m, { ...salida, cantidad: 0 }))).rejects.toMatchObject({ status: 422 });
     // another company's product does not exist for this company
     await expect(t.dataSource.transaction((m) => stock.move(m, { ...salida, empresaId: empresaB, cantidad: 1 }))).rejects.toMatchObject({ status: 422 });

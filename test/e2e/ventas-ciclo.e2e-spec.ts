@@ -59,9 +59,15 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
     });
     expect(await stockOf(p.id_producto)).toBe(10);
     expect(await movimientos(p.id_producto)).toEqual([
-      expect.objectContaining({ tipo: 'ingreso', cantidad: '10.000', stock_resultante: '10.000' }),
-      { tipo: 'salida', cantidad: '3.125', stock_resultante: '6.875', motivo: `Venta ${v.numero_completo}`, referencia: v.numero_completo },
-      { tipo: 'ingreso', cantidad: '3.125', stock_resultante: '10.000', motivo: `Anulación de venta ${v.numero_completo}`, referencia: v.numero_completo },
+      expect.objectContaining({ tipo: 'ingreso', cantidad: '10.0000000000', stock_resultante: '10.0000000000' }),
+      { tipo: 'salida', cantidad: '3.1250000000', stock_resultante: '6.8750000000', motivo: `Venta ${v.numero_completo}`, referencia: v.numero_completo },
+      {
+        tipo: 'ingreso',
+        cantidad: '3.1250000000',
+        stock_resultante: '10.0000000000',
+        motivo: `Anulación de venta ${v.numero_completo}`,
+        referencia: v.numero_completo,
+      },
     ]);
     const twice = await api().post(`/api/ventas/${v.id_venta}/anular`).set(bearer(user.token));
     expect({ status: twice.status, body: twice.body }).toEqual({ status: 409, body: { success: false, message: 'La venta ya está anulada.' } });
@@ -217,9 +223,9 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
     expect((await api().get(`/api/ventas/${v.id_venta}`).set(bearer(user.token))).status).toBe(404);
     expect((await api().get(`/api/ventas/${v.id_venta}/xml`).set(bearer(user.token))).status).toBe(404);
     expect((await movimientos(p.id_producto)).map((m: { tipo: string; cantidad: string; motivo: string }) => [m.tipo, m.cantidad, m.motivo])).toEqual([
-      ['ingreso', '6.000', expect.any(String)],
-      ['salida', '4.000', `Venta ${v.numero_completo}`],
-      ['ingreso', '4.000', `Eliminación de venta ${v.numero_completo}`],
+      ['ingreso', '6.0000000000', expect.any(String)],
+      ['salida', '4.0000000000', `Venta ${v.numero_completo}`],
+      ['ingreso', '4.0000000000', `Eliminación de venta ${v.numero_completo}`],
     ]);
     const next = await createVenta(t, user);
     expect(next.numero).toBe(v.numero + 1);

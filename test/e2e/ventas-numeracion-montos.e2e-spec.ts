@@ -39,7 +39,7 @@ describe('Ventas: concurrent numbering and money to the cent', () => {
     expect(numeros).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(new Set(results.map((r) => r.body.data.nombre_xml)).size).toBe(50);
     const [{ stock }] = await t.dataSource.query('SELECT stock::text AS stock FROM productos WHERE id_producto = $1', [p.id_producto]);
-    expect(stock).toBe('0.000');
+    expect(stock).toBe('0.0000000000');
     const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM movimientos_stock WHERE id_producto = $1 AND tipo = 'salida'`, [p.id_producto]);
     expect(n).toBe(50);
     const [{ correlativo }] = await t.dataSource.query(`SELECT correlativo FROM series WHERE id_empresa = $1 AND serie = 'B001'`, [empresaId]);

@@ -30,6 +30,8 @@ export interface FilaLeida {
   stock?: unknown;
   codigo_sunat?: unknown;
   tipo_afectacion_igv?: unknown;
+  icbper?: unknown;
+  isc?: unknown;
   estado?: unknown;
   accion: 'crear' | 'actualizar';
   errores: Record<string, string[]>;

@@ -1,7 +1,8 @@
-import { Transform } from 'class-transformer';
-import { IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { ListQueryDto } from '@/common/pagination';
-import { IsUnidadMedida } from '@/catalogos/validators/is-codigo-catalogo';
+import { IsCodigoCatalogo, IsUnidadMedida } from '@/catalogos/validators/is-codigo-catalogo';
+import { IscProductoDto, IscProductoResponse } from './isc-producto.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
@@ -12,8 +13,6 @@ const Present = () => ValidateIf((_o, value) => value !== undefined);
 const MAX_PRECIO = 9_999_999_999.99;
 const MAX_COSTO = 9_999_999_999.9999;
 const MAX_STOCK = 99_999_999_999.999;
-
-export const AFECTACIONES_IGV = ['10', '20', '30'] as const;
 
 export class CreateProductoDto {
   @Transform(trim) @IsString() @Length(1, 50) codigo: string;
@@ -29,9 +28,14 @@ export class CreateProductoDto {
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_PRECIO) precio: number;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_COSTO) costo?: number;
   /** Initial stock on create; on update an inventory adjustment (recorded as a movement). */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_STOCK) stock?: number;
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_STOCK) stock?: number;
   @IsOptional() @IsString() @Matches(/^\d{8}$/, { message: 'codigo_sunat debe tener 8 dígitos' }) codigo_sunat?: string;
-  @IsOptional() @IsIn(AFECTACIONES_IGV) tipo_afectacion_igv?: string;
+  /** Catálogo 07 (issue 17): any affectation; a sale line naming the product takes it unless the line sends its own. */
+  @IsOptional() @IsCodigoCatalogo('07') tipo_afectacion_igv?: string;
+  /** A plastic bag: its sale lines charge ICBPER per unit. */
+  @IsOptional() @IsBoolean() icbper?: boolean;
+  /** ISC (catálogo 08) of a gravado (10) product; null for none. */
+  @IsOptional() @ValidateNested() @Type(() => IscProductoDto) isc?: IscProductoDto | null;
   @IsOptional() @IsIn(['0', '1']) estado?: string;
 }
 
@@ -47,14 +51,18 @@ export class UpdateProductoDto {
   unidad?: string;
   @Present() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_PRECIO) precio?: number;
   @Present() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_COSTO) costo?: number;
-  @Present() @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_STOCK) stock?: number;
+  @Present() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_STOCK) stock?: number;
   @Present() @IsString() @Matches(/^\d{8}$/, { message: 'codigo_sunat debe tener 8 dígitos' }) codigo_sunat?: string;
-  @Present() @IsIn(AFECTACIONES_IGV) tipo_afectacion_igv?: string;
+  @Present() @IsCodigoCatalogo('07') tipo_afectacion_igv?: string;
+  @Present() @IsBoolean() icbper?: boolean;
+  /** Replaces the product's ISC; null removes it. */
+  @IsOptional() @ValidateNested() @Type(() => IscProductoDto) isc?: IscProductoDto | null;
   @Present() @IsIn(['0', '1']) estado?: string;
 }
 
 export class ProductoListQueryDto extends ListQueryDto {
   @IsOptional() @IsIn(['0', '1']) estado?: string;
+  @IsOptional() @IsCodigoCatalogo('07') tipo_afectacion_igv?: string;
 }
 
 export interface ProductoResponse {
@@ -69,6 +77,8 @@ export interface ProductoResponse {
   stock: number;
   codigo_sunat: string;
   tipo_afectacion_igv: string;
+  icbper: boolean;
+  isc: IscProductoResponse | null;
   estado: string;
   created_at: Date;
   updated_at: Date;

@@ -22,10 +22,11 @@ export class MovimientoStock {
   @Column({ type: 'varchar', length: 7 })
   tipo: TipoMovimiento;
 
-  @Column({ type: 'numeric', precision: 14, scale: 3 })
+  /** Up to 10 decimals, as sale quantities. */
+  @Column({ type: 'numeric', precision: 22, scale: 10 })
   cantidad: string;
 
-  @Column({ type: 'numeric', precision: 14, scale: 3 })
+  @Column({ type: 'numeric', precision: 22, scale: 10 })
   stock_resultante: string;
 
   @Column({ type: 'varchar', length: 255 })
