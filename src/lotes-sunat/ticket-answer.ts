@@ -8,11 +8,21 @@ export type TicketAnswer =
   | { success: true; codigo: '98'; mensaje: string; en_proceso: true }
   | { success: false; codigo: string; message: string; notas?: string[] };
 
-export type FinalOutcome = 'aceptado' | 'rechazado' | 'en_proceso' | 'sin_respuesta';
+/** 'transitorio': SUNAT answered with one of its own exceptions, not about the batch: it stays open and is asked again. */
+export type FinalOutcome = 'aceptado' | 'rechazado' | 'en_proceso' | 'transitorio' | 'sin_respuesta';
+
+/**
+ * SUNAT's exceptions 0100-0199 on a ticket query (its systems unavailable 0100-0109, 0130-0138, a ticket it does
+ * not know yet 0127, ...) say nothing final about the batch; the rejection ranges (and 99 with its CDR) do.
+ */
+export function isTransientTicketException(code: string): boolean {
+  return /^01\d\d$/.test(code.padStart(4, '0'));
+}
 
 export function outcomeOf(result: TicketStatusResult): FinalOutcome {
   if (result.kind === 'in-process') return 'en_proceso';
   if (result.kind === 'accepted') return 'aceptado';
+  if (result.kind === 'exception' && isTransientTicketException(result.code)) return 'transitorio';
   if (result.kind === 'rejected' || result.kind === 'exception') return 'rechazado';
   return 'sin_respuesta';
 }

@@ -1,5 +1,5 @@
 import { LOTE_ACEPTADO, LOTE_ENVIADO, LOTE_RECHAZADO } from '@/common/estados';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { notFound, sunatUnavailable } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
@@ -26,6 +26,8 @@ export class TicketService {
     private readonly issuer: DocumentIssuer,
     private readonly desenlaces: LoteDesenlaceService,
   ) {}
+
+  private readonly logger = new Logger('TicketService');
 
   /**
    * consultar-ticket: the SPEC.md answer; 502 when SUNAT cannot be reached. Only tickets of the active
@@ -68,11 +70,22 @@ export class TicketService {
     return result;
   }
 
+  /**
+   * Applies a final answer to the batch. A batch already closed is left alone, unless this final answer
+   * contradicts the one it was closed with (SUNAT is the authority): then it is applied again, with a warning.
+   */
   private async close(empresaId: number, ticket: string, result: TicketStatusResult, accepted: boolean): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const lote = await manager.findOne(LoteSunat, { where: { id_empresa: empresaId, ticket }, lock: { mode: 'pessimistic_write' } });
-      if (!lote || lote.estado !== LOTE_ENVIADO) return;
+      if (!lote) return;
       const code = 'code' in result ? result.code : '';
+      if (lote.estado !== LOTE_ENVIADO) {
+        const closedAs = lote.estado === LOTE_ACEPTADO ? true : lote.estado === LOTE_RECHAZADO ? false : null;
+        if (closedAs === null || closedAs === accepted) return;
+        this.logger.warn(
+          `Lote ${lote.id} (ticket ${ticket}) cerrado como ${lote.estado}: SUNAT responde ahora ${code} (${accepted ? 'aceptado' : 'rechazado'}); se reabre y se aplica esta respuesta final`,
+        );
+      }
       const mensaje = ('message' in result && result.message) || (accepted ? 'Aceptado por SUNAT.' : 'Error desconocido');
       const items = await manager.find(LoteSunatItem, { where: { id_lote: lote.id } });
       await this.desenlaces.aplicar(manager, lote, items, accepted, mensaje);
