@@ -25,6 +25,7 @@ import { inspectPdf } from '@/reportes/testing/pdf-inspect';
 import { insertarVentasMasivas } from '@/reportes/testing/ventas-masivas';
 import type { VentaView } from '@/ventas/dto/venta-view';
 import { vistaContado } from '@/ventas/dto/venta-pago-view';
+import { SIN_REFERENCIAS } from '@/ventas/dto/venta-referencias-view';
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -89,6 +90,7 @@ export function facturaDeDiezLineas(): VentaView {
     igv: 180,
     total: 1180,
     ...vistaContado(1180),
+    ...SIN_REFERENCIAS,
     estado: '1',
     estado_sunat: '1',
     mensaje_sunat: null,

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AuthContext } from '@/common/context/request-context';
 import { invalidField } from '@/common/errors/http-errors';
 import { horaLima } from '@/common/fecha';
+import { fixed, sum } from '@/common/money';
 import { EmisorService } from '@/empresas/emisor.service';
 import { SeriesService } from '@/series/series.service';
 import { CreateVentaDto } from './dto/create-venta.dto';
@@ -17,6 +18,8 @@ import { tasaIcbper } from './venta-totales';
 import { VentaViewService } from './venta-view.service';
 import { VentaCotizacionService } from './venta-cotizacion.service';
 import { condicionesDePago, tipoOperacionDe } from './venta-pago';
+import { VentaAnticiposService } from './venta-anticipos.service';
+import { assertTipoCambio, referenciasDe } from './venta-referencias';
 
 export interface VentaCreada {
   venta: VentaView;
@@ -38,6 +41,7 @@ export class VentaCreacionService {
     private readonly stock: VentaStockService,
     private readonly cotizacion: VentaCotizacionService,
     private readonly loader: VentaViewService,
+    private readonly anticipos: VentaAnticiposService,
   ) {}
 
   async create(auth: AuthContext, dto: CreateVentaDto): Promise<VentaCreada> {
@@ -57,6 +61,22 @@ export class VentaCreacionService {
         icbper_tasa: tasaIcbper(fecha),
       });
       assertLineasDeOperacion(tipoOperacion, preparado.lineas);
+      // Issue 18 part B: references, currency and the deducted advances (which lower the stored amounts).
+      assertTipoCambio(dto.tipo_moneda ?? 'PEN', dto.tipo_cambio);
+      const referencias = referenciasDe(dto);
+      const anticipos = await this.anticipos.aplicar(
+        manager,
+        {
+          empresaId,
+          tipo_documento: tipo,
+          id_cliente: cliente.id_cliente,
+          tipo_moneda: dto.tipo_moneda ?? 'PEN',
+          es_anticipo: dto.es_anticipo ?? false,
+          rate: emisor.igvRate,
+        },
+        dto.anticipos,
+        preparado,
+      );
       const pago = condicionesDePago(dto, {
         tipo_documento: tipo,
         fecha_emision: fecha,
@@ -85,8 +105,13 @@ export class VentaCreacionService {
           stock_descontado: false,
           ...preparado.montos,
           ...pago,
+          ...referencias,
+          es_anticipo: dto.es_anticipo ?? false,
+          anticipos,
+          total_anticipos: fixed(sum(anticipos.map((a) => a.monto))),
         }),
       );
+      await this.anticipos.registrar(manager, venta.id_venta, anticipos);
       const detalles = await this.contenido.guardarLineas(manager, venta, preparado);
       if (dto.descontar_stock ?? true) await this.stock.tomar(manager, venta, detalles, auth.userId);
       if (dto.cotizacion_id) await this.cotizacion.aprobar(manager, empresaId, dto.cotizacion_id);

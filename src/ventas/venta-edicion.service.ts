@@ -5,7 +5,7 @@ import { ClientesService } from '@/clientes/clientes.service';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentStorage } from '@/sunat/storage/document-storage';
 import { documentNameOf, storageKeys } from '@/sunat/nest/storage-keys';
-import { conflict } from '@/common/errors/http-errors';
+import { conflict, invalidField } from '@/common/errors/http-errors';
 import { UpdateVentaDto } from './dto/create-venta.dto';
 import { SUNAT_PENDIENTE } from '@/common/estados';
 import { Venta } from './entities/venta.entity';
@@ -20,6 +20,8 @@ import { VentaStockService } from './venta-stock.service';
 import { tasaIcbper } from './venta-totales';
 import { VentaViewService } from './venta-view.service';
 import { condicionesDePago, entradaDeEdicion, tipoOperacionDe } from './venta-pago';
+import { MSG_ANTICIPOS } from './venta-anticipos.service';
+import { assertTipoCambio } from './venta-referencias';
 
 /** PUT and DELETE of sales SUNAT has never seen (estado_sunat '0', not annulled). */
 @Injectable()
@@ -46,6 +48,8 @@ export class VentaEdicionService {
     return this.dataSource.transaction(async (manager) => {
       const venta = await bloquearVenta(manager, auth.empresaId, id);
       assertModificable(venta);
+      // Issue 18 part B: the deductions were priced against the old lines.
+      if (venta.anticipos?.length) throw invalidField('anticipos', MSG_ANTICIPOS.edicion);
       const tipoOperacion = tipoOperacionDe(dto, venta.tipo_operacion);
       const cambiaCliente = dto.id_cliente !== undefined || dto.cliente_documento !== undefined;
       const cliente = cambiaCliente
@@ -60,6 +64,7 @@ export class VentaEdicionService {
         icbper_tasa: tasaIcbper(fecha),
       });
       assertLineasDeOperacion(tipoOperacion, preparado.lineas);
+      assertTipoCambio(dto.tipo_moneda ?? venta.tipo_moneda, dto.tipo_cambio !== undefined ? dto.tipo_cambio : venta.tipo_cambio);
       const pago = condicionesDePago(entradaDeEdicion(dto, venta), {
         tipo_documento: venta.tipo_documento,
         fecha_emision: fecha,

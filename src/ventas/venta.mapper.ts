@@ -9,6 +9,8 @@ import { VentaDetalle } from './entities/venta-detalle.entity';
 import { VentaClienteView, VentaLineaView, VentaView } from './dto/venta-view';
 import { tipoDocumentoView } from './tipos-documento';
 import { pagoDeFactura, vistaPago } from './venta-pago';
+import { anticiposDeFactura } from './venta-anticipos.service';
+import { referenciasDeFactura, vistaReferencias } from './venta-referencias';
 
 const num = (v: string): number => Number(v);
 
@@ -67,6 +69,7 @@ export function toVentaView(v: Venta, cliente: ClienteResponse, detalles: VentaD
     igv: num(v.igv),
     total: num(v.total),
     ...vistaPago(v),
+    ...vistaReferencias(v),
     estado: v.estado,
     estado_sunat: v.estado_sunat,
     mensaje_sunat: v.mensaje_sunat,
@@ -115,6 +118,8 @@ export function toInvoice(emisor: Emisor, venta: Venta, cliente: VentaClienteVie
     totals: totales,
     forma_pago: 'Contado',
     pago: pagoDeFactura(venta),
+    referencias: referenciasDeFactura(venta),
+    anticipos: anticiposDeFactura(venta.anticipos, emisor.ruc),
     tipo_operacion: venta.tipo_operacion,
   };
 }

@@ -8,6 +8,7 @@ import { SeriesModule } from '@/series/series.module';
 import { SunatModule } from '@/sunat/sunat.module';
 import { Venta } from './entities/venta.entity';
 import { VentaDetalle } from './entities/venta-detalle.entity';
+import { VentaAnticiposService } from './venta-anticipos.service';
 import { VentaAnulacionService } from './venta-anulacion.service';
 import { VentaArchivosService } from './venta-archivos.service';
 import { VentaBusquedaService } from './venta-busqueda.service';
@@ -45,6 +46,7 @@ import { VentasService } from './ventas.service';
     VentaStockService,
     VentaXmlService,
     VentaBusquedaService,
+    VentaAnticiposService,
   ],
   exports: [VentasService, VentaBusquedaService, VentaArchivosService],
 })

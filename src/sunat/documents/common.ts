@@ -10,7 +10,7 @@
 export type Money = string;
 export type Quantity = string;
 
-export type Moneda = 'PEN' | 'USD';
+export type { Moneda } from './monedas';
 
 /** Catalog 06 identity document type: '6' RUC, '1' DNI, '4' carnet de extranjería, '7' pasaporte, '0' sin documento. */
 export type TipoDocIdentidad = '0' | '1' | '4' | '6' | '7' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G';

@@ -1,5 +1,6 @@
 import type { Company, Customer, DocumentLine, DocumentTotals, Moneda } from './common';
 import type { InvoicePayment } from './payment';
+import type { InvoiceReferences, Prepayment } from './references';
 
 /** Factura (01) or boleta de venta (03), UBL 2.1. */
 export interface Invoice {
@@ -21,4 +22,8 @@ export interface Invoice {
   forma_pago?: 'Contado';
   /** Issue 18: credit, instalments, detracción, percepción, retención; wins over forma_pago. */
   pago?: InvoicePayment;
+  /** Issue 18 part B: guides, purchase order and other related documents. */
+  referencias?: InvoiceReferences;
+  /** Issue 18 part B: advance invoices this invoice deducts. */
+  anticipos?: Prepayment[];
 }

@@ -1,4 +1,4 @@
-import type { Moneda } from '@/sunat/documents/common';
+import { NOMBRES_MONEDA, type Moneda } from '@/sunat/documents/monedas';
 
 /*
  * Legend 1000 ("monto en letras"), e.g. 'SON CIENTO DIECIOCHO CON 00/100 SOLES'.
@@ -8,7 +8,7 @@ import type { Moneda } from '@/sunat/documents/common';
  * - 1,000 is MIL (never UN MIL), 1,000,000 is UN MILLÓN, 2,000,000 DOS MILLONES;
  * - accents as written in Spanish (DIECISÉIS, VEINTIDÓS, MILLÓN, DÓLARES); SUNAT counts characters,
  *   not bytes, and the XML is UTF-8;
- * - the currency name is always plural (SON UNO CON 00/100 SOLES), as on printed receipts.
+ * - the currency name is always plural (SON UNO CON 00/100 SOLES), as on printed receipts (documents/monedas.ts).
  */
 
 const UNITS = [
@@ -45,8 +45,6 @@ const UNITS = [
 ];
 const TENS = ['', '', '', 'TREINTA', 'CUARENTA', 'CINCUENTA', 'SESENTA', 'SETENTA', 'OCHENTA', 'NOVENTA'];
 const HUNDREDS = ['', 'CIENTO', 'DOSCIENTOS', 'TRESCIENTOS', 'CUATROCIENTOS', 'QUINIENTOS', 'SEISCIENTOS', 'SETECIENTOS', 'OCHOCIENTOS', 'NOVECIENTOS'];
-
-const CURRENCY: Record<Moneda, string> = { PEN: 'SOLES', USD: 'DÓLARES AMERICANOS' };
 
 function belowHundred(n: number): string {
   if (n < 30) return UNITS[n];
@@ -94,5 +92,5 @@ export function amountInWords(amount: string, moneda: Moneda): string {
   const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(amount);
   if (!match) throw new RangeError(`Importe no soportado: ${amount}`);
   const cents = (match[2] ?? '').padEnd(2, '0');
-  return `SON ${integerInWords(Number(match[1]))} CON ${cents}/100 ${CURRENCY[moneda]}`;
+  return `SON ${integerInWords(Number(match[1]))} CON ${cents}/100 ${NOMBRES_MONEDA[moneda]}`;
 }

@@ -4,6 +4,8 @@ import { openRoot } from './namespaces';
 import { LEGEND_1002, LEGEND_2007, discount, documentNumber, issueDateTime, legend1000, monetaryTotal, saleLine } from './sale-parts';
 import { documentTaxTotal, schemeOf } from './tax';
 import { dueDate, paymentCharges, paymentLegends, paymentMeansAndTerms } from './payment-terms';
+import { documentReferences } from './document-references';
+import { payableAmount, prepaidDeductions, prepaidMonetaryTotal, prepaidPayments, taxTotalsAfterPrepaid } from './prepaid';
 import { DOCUMENT_CURRENCY_ATTRS, UBL_EXTENSIONS, accountingCustomerParty, accountingSupplierParty, signatureBlock } from './ubl-parts';
 
 const TYPE_CODE_ATTRS_BEFORE_ID = ' listAgencyName="PE:SUNAT" listID="';
@@ -32,19 +34,22 @@ export function buildInvoiceXml(invoice: Invoice): string {
     issueDateTime(invoice.fecha_emision, invoice.hora_emision) +
     dueDate(invoice) +
     ela('cbc:InvoiceTypeCode', TYPE_CODE_ATTRS_BEFORE_ID + attr(tipoOperacion) + TYPE_CODE_ATTRS_AFTER_ID, invoice.tipo) +
-    legend1000(totals.total, moneda) +
+    legend1000(payableAmount(invoice), moneda) +
     (invoice.lines.some((l) => schemeOf(l.tipo_afectacion_igv).id === '9996') ? LEGEND_1002 : '') +
     (invoice.lines.some((l) => l.tipo_afectacion_igv === '17') ? LEGEND_2007 : '') +
     paymentLegends(invoice) +
     ela('cbc:DocumentCurrencyCode', DOCUMENT_CURRENCY_ATTRS, moneda) +
+    documentReferences(invoice) +
     signatureBlock(invoice.company) +
     accountingSupplierParty(invoice.company) +
     accountingCustomerParty(invoice.customer) +
     paymentMeansAndTerms(invoice) +
+    prepaidPayments(invoice) +
     (totals.descuento_global ? discount('02', totals.descuento_global, moneda) : '') +
+    prepaidDeductions(invoice) +
     paymentCharges(invoice) +
-    documentTaxTotal(invoice.lines, totals, moneda) +
-    monetaryTotal('cac:LegalMonetaryTotal', totals, moneda) +
+    documentTaxTotal(invoice.lines, taxTotalsAfterPrepaid(invoice), moneda) +
+    (invoice.anticipos?.length ? prepaidMonetaryTotal(invoice, moneda) : monetaryTotal('cac:LegalMonetaryTotal', totals, moneda)) +
     lines +
     '</Invoice>'
   );

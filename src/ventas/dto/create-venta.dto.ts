@@ -20,6 +20,8 @@ import { MAX_INT4 } from '@/common/validators/limites';
 import { IsUnidadMedida } from '@/catalogos/validators/is-codigo-catalogo';
 import { AFECTACIONES_07 } from '@/sunat/documents/sale-amounts';
 import { TIPOS_DOC_CLIENTE } from '@/clientes/documento-cliente';
+import { MONEDAS_CATALOGO_02 } from '@/sunat/documents/monedas';
+import { AnticipoDeducidoDto, DocumentoRelacionadoDto, GuiaRelacionadaDto } from './referencias-venta.dto';
 import { CuotaDto, DetraccionDto, FORMAS_PAGO, PercepcionDto, RetencionDto } from './condiciones-pago.dto';
 
 const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
@@ -27,7 +29,7 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export const FECHA = /^\d{4}-\d{2}-\d{2}$/;
 
 export const TIPOS_VENTA = ['01', '03'] as const;
-export const MONEDAS = ['PEN', 'USD'] as const;
+export const MONEDAS = MONEDAS_CATALOGO_02;
 /** Catálogo 51 operations the sale supports: internal sale, exports (0200-0208), non-domiciled (0401). */
 export const TIPOS_OPERACION = [
   '0101',
@@ -138,6 +140,25 @@ export class CreateVentaDto {
 
   /** Take the stock now (default true); false leaves it for POST {id}/descontar-stock. */
   @IsOptional() @IsBoolean() descontar_stock?: boolean;
+  /** Related dispatch guides (cac:DespatchDocumentReference). */
+  @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => GuiaRelacionadaDto) guias?: GuiaRelacionadaDto[];
+  /** Purchase order (cac:OrderReference): up to 20 characters without spaces (SUNAT's rule 4233). */
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @Matches(/^\S{1,20}$/, { message: 'orden_compra debe tener de 1 a 20 caracteres, sin espacios' })
+  orden_compra?: string;
+  /** Other related documents, catálogo 12 (cac:AdditionalDocumentReference). */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => DocumentoRelacionadoDto)
+  documentos_relacionados?: DocumentoRelacionadoDto[];
+  /** This sale is an advance payment (anticipo) a later invoice of the same client may deduct. */
+  @IsOptional() @IsBoolean() es_anticipo?: boolean;
+  /** Accepted advance invoices of the same client this sale deducts (PrepaidPayment, catálogo 53 code 04/05/06). */
+  @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => AnticipoDeducidoDto) anticipos?: AnticipoDeducidoDto[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { EstadoSunat, EstadoVenta } from '@/common/estados';
 import type { VentaPagoView } from './venta-pago-view';
+import type { VentaReferenciasView } from './venta-referencias-view';
 
 /** A sale as other modules and the API see it (SPEC "Sale (Venta)"); amounts are numbers with 2 decimals. */
 export interface VentaClienteView {
@@ -44,7 +45,7 @@ export interface VentaLineaView {
 }
 
 /** Issue 18: with the payment conditions (VentaPagoView). */
-export interface VentaView extends VentaPagoView {
+export interface VentaView extends VentaPagoView, VentaReferenciasView {
   id_venta: number;
   id_empresa: number;
   id_usuario: number | null;

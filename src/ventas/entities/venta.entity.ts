@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { EstadoSunat, EstadoVenta, SUNAT_PENDIENTE, VENTA_ACTIVA } from '@/common/estados';
 import { VentaDetalle } from './venta-detalle.entity';
+import type { AnticipoAplicado, DocumentoRelacionadoGuardado, GuiaGuardada } from '../venta-referencias.types';
 import type { CuotaGuardada, DetraccionGuardada, FormaPago, PercepcionGuardada, RetencionGuardada } from '../venta-pago.types';
 
 /** Amounts stay strings as pg returns them; decimal.js works on them, never JS floats. */
@@ -173,6 +174,28 @@ export class Venta {
   /** True while the sale holds 'salida' movements for its lines. */
   @Column({ type: 'boolean', default: false })
   stock_descontado: boolean;
+
+  /** Issue 18 part B (migration VentasReferenciasAnticipos): related guides, purchase order and catálogo 12 documents. */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  guias: GuiaGuardada[];
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  orden_compra: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  documentos_relacionados: DocumentoRelacionadoGuardado[];
+
+  /** An advance invoice a later sale of the same client may deduct. */
+  @Column({ type: 'boolean', default: false })
+  es_anticipo: boolean;
+
+  /** Advances this sale deducts; the tracking rows are in venta_anticipos. */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  anticipos: AnticipoAplicado[];
+
+  /** Sum of the deducted advances, taxes included (LegalMonetaryTotal/PrepaidAmount). */
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  total_anticipos: string;
 
   @OneToMany(() => VentaDetalle, (d) => d.venta)
   detalles?: VentaDetalle[];

@@ -1,6 +1,6 @@
 import { fixed } from '@/common/money';
 import { amountInWords } from '@/sunat/xml/amount-in-words';
-import type { Moneda } from '@/sunat/documents/common';
+import { NOMBRES_MONEDA, esMoneda } from '@/sunat/documents/monedas';
 
 const SIMBOLO: Record<string, string> = { PEN: 'S/', USD: 'US$' };
 
@@ -22,9 +22,9 @@ export function quantity(value: number | string): string {
 
 /** 'SON CIENTO DIECIOCHO CON 00/100 SOLES' (legend 1000), or null for an unsupported currency or amount. */
 export function inWords(total: number | string, moneda: string): string | null {
-  if (moneda !== 'PEN' && moneda !== 'USD') return null;
+  if (!esMoneda(moneda)) return null;
   try {
-    return amountInWords(fixed(total, 2), moneda as Moneda);
+    return amountInWords(fixed(total, 2), moneda);
   } catch {
     return null;
   }
@@ -36,7 +36,7 @@ export function fecha(iso: string): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
 }
 
-export const MONEDA_NOMBRE: Record<string, string> = { PEN: 'SOLES', USD: 'DÓLARES AMERICANOS' };
+export const MONEDA_NOMBRE: Record<string, string> = NOMBRES_MONEDA;
 
 /** SUNAT catálogo 06 labels for the client's document type. */
 export const TIPO_DOC_IDENTIDAD: Record<string, string> = { '0': 'DOC.', '1': 'DNI', '4': 'C.E.', '6': 'RUC', '7': 'PASAPORTE', A: 'C.D.I.' };

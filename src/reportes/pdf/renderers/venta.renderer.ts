@@ -6,6 +6,7 @@ import { EmisorImpreso, Par } from '../printable';
 import { sunatQrPayload } from '../qr-payload';
 import { LineaImpresa, renderComprobante } from './comprobante';
 import { camposPago, leyendasPago, totalesPago } from './venta-pago.impreso';
+import { camposReferencias } from './venta-referencias';
 
 export interface VentaImpresa {
   venta: VentaView;
@@ -118,6 +119,7 @@ export function renderVentaPdf({ venta: v, emisor }: VentaImpresa, formato: Form
         ['Fecha de emisión', `${fecha(v.fecha_emision)} ${v.hora_emision ?? ''}`.trim()],
         ['Moneda', MONEDA_NOMBRE[moneda] ?? moneda],
         ...camposPago(moneda, v),
+        ...camposReferencias(moneda, v),
       ],
       lineas: v.productosVentas.map(lineaVenta),
       totales: [...totalesVenta(moneda, v), ...totalesPago(moneda, v)],
