@@ -44,7 +44,7 @@ export interface VentaLineaView {
   producto: VentaProductoView | null;
 }
 
-/** Issue 18: with the payment conditions (VentaPagoView). */
+/** Issue 18: with the payment conditions (VentaPagoView), the references and advances (VentaReferenciasView). */
 export interface VentaView extends VentaPagoView, VentaReferenciasView {
   id_venta: number;
   id_empresa: number;
