@@ -46,7 +46,7 @@ export class LoteEnvioService {
         lineas: incluidas,
         notas,
       });
-      const issued = await this.issuer.issue(input.empresaId, name, xml, credentials);
+      const issued = await this.issuer.issue(input.empresaId, name, xml, credentials, manager);
       const saved = await manager.save(
         manager.create(LoteSunat, {
           id_empresa: input.empresaId,

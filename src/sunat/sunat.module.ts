@@ -1,11 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
+import { DataSource } from 'typeorm';
 import { storageConfig } from '@/config/storage.config';
 import { SigningCredentialsCache } from './signing/certificates/credentials-cache';
 import { sunatEndpointsProvider } from './nest/sunat-endpoints.provider';
 import { sunatGatewayProvider } from './nest/sunat-gateway.provider';
 import { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-document-storage';
+import { PgDocumentStorage } from './storage/pg-document-storage';
 import { DocumentIssuer } from './nest/document-issuer';
 import { SunatRulesCheck } from './nest/sunat-rules-check';
 import { SunatRulesPoolLifecycle } from './nest/sunat-rules-pool.provider';
@@ -19,8 +21,9 @@ import { SunatRulesPoolLifecycle } from './nest/sunat-rules-pool.provider';
   providers: [
     {
       provide: DocumentStorage,
-      inject: [storageConfig.KEY],
-      useFactory: (cfg: ConfigType<typeof storageConfig>) => new LocalDocumentStorage(cfg.dir),
+      inject: [storageConfig.KEY, DataSource],
+      useFactory: (cfg: ConfigType<typeof storageConfig>, dataSource: DataSource) =>
+        cfg.driver === 'local' ? new LocalDocumentStorage(cfg.dir) : new PgDocumentStorage(dataSource),
     },
     { provide: SigningCredentialsCache, useValue: new SigningCredentialsCache() },
     sunatEndpointsProvider,

@@ -7,7 +7,7 @@ import { BillResult, RawAnswer, TicketSendResult, TicketStatusResult } from '../
 import { SunatGateway } from '../gateway/sunat-gateway';
 import { SigningCredentials } from '../signing/signing-credentials';
 import { signXml } from '../signing/xml-signer';
-import { DocumentStorage } from '../storage/document-storage';
+import { DocumentStorage, StorageTransaction } from '../storage/document-storage';
 import { zipDocument } from '../zip/zip';
 import { TIPOS, type SunatRulesTipo } from '../validation';
 import { storageKeys } from './storage-keys';
@@ -39,12 +39,13 @@ export class DocumentIssuer {
     @Inject(sunatConfig.KEY) private readonly config: ConfigType<typeof sunatConfig>,
   ) {}
 
-  async issue(empresaId: number, name: string, xml: string, credentials: SigningCredentials): Promise<IssuedDocument> {
+  /** `tx`: the transaction of the document's record, in which a database storage writes the signed XML. */
+  async issue(empresaId: number, name: string, xml: string, credentials: SigningCredentials, tx?: StorageTransaction): Promise<IssuedDocument> {
     const signed = signXml(xml, credentials, { algorithm: this.config.signatureAlgorithm });
     // SUNAT's rules before SUNAT: an error throws 422 before anything is stored (the caller's transaction rolls back)
     const observaciones = await this.rules.check(tipoOf(name), signed.xml, `${name}.xml`);
     const key = storageKeys.xml(empresaId, name);
-    await this.storage.put(key, signed.xml);
+    await this.storage.put(key, signed.xml, tx);
     return { nombre_xml: `${name}.xml`, xml_key: key, hash: signed.digestValue, observaciones };
   }
 

@@ -12,7 +12,7 @@ export interface LocalDocumentStorageOptions {
   durable?: boolean;
 }
 
-/** DocumentStorage on a local folder (or a mounted volume shared by the replicas). */
+/** DocumentStorage on a local folder (or a mounted volume shared by the replicas); STORAGE_DRIVER=local. */
 export class LocalDocumentStorage extends DocumentStorage {
   private readonly baseDir: string;
   private readonly durable: boolean;

@@ -1,0 +1,40 @@
+import { DataSource } from 'typeorm';
+import { DocumentStorage, StorageTransaction } from './document-storage';
+import { assertValidKey } from './storage-key';
+
+/**
+ * DocumentStorage in the `archivos` table of the service's own PostgreSQL: every replica reads what any other
+ * wrote, and a document written with the transaction of its record exists exactly when that record does.
+ */
+export class PgDocumentStorage extends DocumentStorage {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async put(key: string, data: Buffer | string, tx?: StorageTransaction): Promise<void> {
+    assertValidKey(key);
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    await (tx ?? this.dataSource).query(
+      `INSERT INTO archivos (clave, datos) VALUES ($1, $2)
+       ON CONFLICT (clave) DO UPDATE SET datos = EXCLUDED.datos, updated_at = now()`,
+      [key, bytes],
+    );
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    assertValidKey(key);
+    const rows: Array<{ datos: Buffer }> = await this.dataSource.query(`SELECT datos FROM archivos WHERE clave = $1`, [key]);
+    return rows[0]?.datos ?? null;
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertValidKey(key);
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM archivos WHERE clave = $1`, [key]);
+    return rows.length > 0;
+  }
+
+  async delete(key: string, tx?: StorageTransaction): Promise<void> {
+    assertValidKey(key);
+    await (tx ?? this.dataSource).query(`DELETE FROM archivos WHERE clave = $1`, [key]);
+  }
+}
