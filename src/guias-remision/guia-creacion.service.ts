@@ -18,6 +18,7 @@ import { toDespatch } from './guia.mapper';
 import { guiaFileName, guiaUrls, SERIE_GUIA, TIPO_GUIA } from './guia-paths';
 import { DEFAULT_UBIGEO, isKnownUbigeo } from './ubigeos/ubigeo-catalog';
 import { GuiaConsultaService } from './guia-consulta.service';
+import { puertoDe, reglasMotivo } from './reglas-motivo';
 
 export interface GuiaCreada {
   guia: GuiaRemision;
@@ -45,11 +46,12 @@ export class GuiaCreacionService {
     if (!empresa) throw notFound('Empresa');
     const emisor = this.emisores.of(empresa);
     const credentials = await emisor.credentials();
+    reglasMotivo(dto, emisor.ruc);
     return this.dataSource.transaction(async (manager) => {
       await this.checkReferences(manager, empresaId, dto);
       // The series row stays locked until commit, so parallel creates queue here and never share a number.
       const numero = await this.series.next(manager, empresaId, TIPO_GUIA, SERIE_GUIA, await this.query.maxNumero(manager, empresaId));
-      const guia = await manager.save(manager.create(GuiaRemision, this.fields(empresa, empresaId, userId, numero, dto)));
+      const guia = await manager.save(manager.create(GuiaRemision, this.fields(empresa, emisor.ruc, empresaId, userId, numero, dto)));
       const name = guiaFileName(emisor.ruc, numero).replace(/\.xml$/, '');
       const issued = await this.issuer.issue(empresaId, name, buildDespatchXml(toDespatch(guia, emisor.company)), credentials);
       Object.assign(guia, {
@@ -81,7 +83,7 @@ export class GuiaCreacionService {
     });
   }
 
-  private fields(empresa: Empresa, empresaId: number, userId: number, numero: number, dto: CreateGuiaDto): Partial<GuiaRemision> {
+  private fields(empresa: Empresa, rucEmisor: string, empresaId: number, userId: number, numero: number, dto: CreateGuiaDto): Partial<GuiaRemision> {
     return {
       id_empresa: empresaId,
       id_usuario: userId,
@@ -117,6 +119,27 @@ export class GuiaCreacionService {
       vehiculo_placa: blankToNull(dto.vehiculo_placa?.replace(/[\s-]/g, '')),
       vehiculo_m1l: dto.vehiculo_m1l ?? false,
       observaciones: blankToNull(dto.observaciones),
+      documentos_relacionados: (dto.documentos_relacionados ?? []).map((d) => ({
+        tipo: d.tipo,
+        serie_numero: d.serie_numero,
+        ruc_emisor: d.ruc_emisor ?? null,
+      })),
+      proveedor: dto.proveedor ? { tipo_doc: dto.proveedor.tipo_doc, documento: dto.proveedor.documento, nombre: dto.proveedor.nombre } : null,
+      comprador: dto.comprador ? { tipo_doc: dto.comprador.tipo_doc, documento: dto.comprador.documento, nombre: dto.comprador.nombre } : null,
+      establecimiento_partida: dto.establecimiento_partida ?? null,
+      establecimiento_partida_ruc: dto.establecimiento_partida ? (dto.establecimiento_partida_ruc ?? rucEmisor) : null,
+      establecimiento_llegada: dto.establecimiento_llegada ?? null,
+      establecimiento_llegada_ruc: dto.establecimiento_llegada ? (dto.establecimiento_llegada_ruc ?? rucEmisor) : null,
+      numero_bultos: dto.numero_bultos ?? null,
+      puerto: dto.puerto_codigo ? puertoDe(dto.puerto_tipo ?? '1', dto.puerto_codigo) : null,
+      conductores_secundarios: (dto.conductores_secundarios ?? []).map((c) => ({
+        tipo_doc: c.tipo_doc,
+        documento: c.documento,
+        nombres: c.nombres,
+        apellidos: c.apellidos,
+        licencia: c.licencia,
+      })),
+      vehiculos_secundarios: (dto.vehiculos_secundarios ?? []).map((p) => p.replace(/[\s-]/g, '')),
       estado: GUIA_PENDIENTE,
       detalles: dto.detalles.map((d) =>
         Object.assign(new GuiaRemisionDetalle(), {

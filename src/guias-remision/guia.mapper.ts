@@ -3,6 +3,8 @@ import type { Despatch } from '@/sunat/documents/despatch';
 import { GuiaRemision } from './entities/guia-remision.entity';
 import { descripcionMotivo } from './motivos-traslado';
 import type { EstadoGuia } from '@/common/estados';
+import type { ConductorGuia, DocumentoRelacionadoGuia, ParteGuia, PuertoGuia } from './guia-datos-motivo';
+import { descripcionDocumento } from './documentos-relacionados';
 import { GuiaRemisionDetalle } from './entities/guia-remision-detalle.entity';
 
 export interface GuiaDetalleResponse {
@@ -49,6 +51,17 @@ export interface GuiaResponse {
   vehiculo_placa: string | null;
   vehiculo_m1l: boolean;
   observaciones: string | null;
+  documentos_relacionados: DocumentoRelacionadoGuia[];
+  proveedor: ParteGuia | null;
+  comprador: ParteGuia | null;
+  establecimiento_partida: string | null;
+  establecimiento_partida_ruc: string | null;
+  establecimiento_llegada: string | null;
+  establecimiento_llegada_ruc: string | null;
+  numero_bultos: number | null;
+  puerto: PuertoGuia | null;
+  conductores_secundarios: ConductorGuia[];
+  vehiculos_secundarios: string[];
   observaciones_sunat: string[];
   estado: EstadoGuia;
   ticket_sunat: string | null;
@@ -102,6 +115,17 @@ const FIELDS = [
   'vehiculo_placa',
   'vehiculo_m1l',
   'observaciones',
+  'documentos_relacionados',
+  'proveedor',
+  'comprador',
+  'establecimiento_partida',
+  'establecimiento_partida_ruc',
+  'establecimiento_llegada',
+  'establecimiento_llegada_ruc',
+  'numero_bultos',
+  'puerto',
+  'conductores_secundarios',
+  'vehiculos_secundarios',
   'observaciones_sunat',
   'estado',
   'ticket_sunat',
@@ -129,6 +153,10 @@ export function toGuiaResponse(g: GuiaRemision): GuiaResponse {
 
 const tipoDoc = (value: string | null, fallback: TipoDocIdentidad) => (value ?? fallback) as TipoDocIdentidad;
 
+const establecimiento = (codigo: string | null, ruc: string | null) => (codigo ? { codigo, ruc: ruc ?? '' } : undefined);
+
+const parte = (p: ParteGuia | null) => (p ? { tipo_doc: p.tipo_doc as TipoDocIdentidad, numero: p.documento, nombre: p.nombre } : undefined);
+
 /** '12.500' -> '12.5': the quantity as SUNAT reads it, without the column's padding. */
 const trimZeros = (value: string) => (value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
 
@@ -150,8 +178,16 @@ export function toDespatch(guia: GuiaRemision, company: Company): Despatch {
     fecha_traslado: guia.fecha_traslado,
     peso_total: trimZeros(guia.peso_total),
     und_peso_total: guia.und_peso_total,
-    partida: { ubigeo: guia.ubigeo_partida, direccion: guia.dir_partida },
-    llegada: { ubigeo: guia.ubigeo_llegada, direccion: guia.dir_llegada },
+    partida: {
+      ubigeo: guia.ubigeo_partida,
+      direccion: guia.dir_partida,
+      establecimiento: establecimiento(guia.establecimiento_partida, guia.establecimiento_partida_ruc),
+    },
+    llegada: {
+      ubigeo: guia.ubigeo_llegada,
+      direccion: guia.dir_llegada,
+      establecimiento: establecimiento(guia.establecimiento_llegada, guia.establecimiento_llegada_ruc),
+    },
     transportista: guia.transportista_documento
       ? {
           tipo_doc: tipoDoc(guia.transportista_tipo_doc, '6'),
@@ -171,6 +207,20 @@ export function toDespatch(guia: GuiaRemision, company: Company): Despatch {
       : undefined,
     vehiculo_placa: guia.vehiculo_placa ?? undefined,
     vehiculo_m1l: guia.vehiculo_m1l,
+    conductores_secundarios: (guia.conductores_secundarios ?? []).map((c) => ({ ...c, tipo_doc: c.tipo_doc as TipoDocIdentidad })),
+    vehiculos_secundarios: guia.vehiculos_secundarios ?? [],
+    documentos_relacionados: (guia.documentos_relacionados ?? []).map((d) => ({
+      tipo: d.tipo,
+      descripcion: descripcionDocumento(d.tipo),
+      numero: d.serie_numero,
+      ruc_emisor: d.ruc_emisor ?? undefined,
+    })),
+    proveedor: parte(guia.proveedor),
+    comprador: parte(guia.comprador),
+    numero_bultos: guia.numero_bultos ?? undefined,
+    // Import/export guides move a whole DAM/DS: per-line DAM items (7020/7021) are not supported.
+    traslado_total_dam: ['08', '09'].includes(guia.motivo_traslado),
+    puerto: guia.puerto ?? undefined,
     observaciones: guia.observaciones ?? undefined,
     lines: (guia.detalles ?? [])
       .slice()

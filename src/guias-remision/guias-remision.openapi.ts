@@ -22,6 +22,8 @@ const guia = () => ({
   conductor_apellidos: 'PEREZ LOPEZ',
   conductor_licencia: 'Q12345678',
   vehiculo_placa: 'ABC123',
+  vehiculos_secundarios: ['XYZ987'],
+  documentos_relacionados: [{ tipo: '01', serie_numero: 'F001-1' }],
   detalles: [
     { codigo: 'P001', descripcion: 'TECLADO USB', cantidad: 2 },
     { descripcion: 'CABLE DE COBRE', cantidad: 0.5, unidad: 'KGM' },
@@ -33,7 +35,9 @@ export const GUIAS_DOCS: DocsDe<GuiasRemisionController> = {
   create: {
     summary: 'Emitir una guía de remisión (transporte privado en el ejemplo)',
     description:
-      'Serie T001; genera el XML (formato 2022). Transporte público (`mod_transporte` 01) pide el transportista; privado (02), conductor y placa salvo `vehiculo_m1l`.',
+      'Serie T001; genera el XML (formato 2022). Transporte público (`mod_transporte` 01) pide el transportista; privado (02), conductor y placa salvo `vehiculo_m1l` (hasta 2 `conductores_secundarios` y 2 `vehiculos_secundarios`). ' +
+      'Cada motivo del catálogo 20 pide lo suyo: 02/04/07 tienen a la propia empresa como destinataria (04 con `establecimiento_partida` y `establecimiento_llegada`); ' +
+      '03 el `comprador`; 02/07/13 admiten `proveedor`; 08/09 la DAM o DS en `documentos_relacionados` (catálogo 61), `numero_bultos` y el puerto (`puerto_codigo`) o un establecimiento.',
     body: guia(),
   },
   xml: { summary: 'Ver el XML de una guía', params: { nombre: '20000000001-09-T001-1.xml' }, respuesta: { archivo: 'application/xml' } },

@@ -19,10 +19,25 @@ describe('Guías de remisión: catalogs and list', () => {
 
   const get = (path: string) => request(t.http).get(`/api/guias-remision${path}`).set(bearer(user.token));
 
-  it("motivos: SPEC's nine transfer reasons with SUNAT's wording", async () => {
+  it("motivos: every code of SUNAT's catálogo 20 with its wording (issue 19)", async () => {
     const res = await get('/motivos').expect(200);
     expect(res.body.success).toBe(true);
-    expect(res.body.data.map((m: { codigo: string }) => m.codigo)).toEqual(['01', '02', '04', '08', '09', '13', '14', '18', '19']);
+    expect(res.body.data.map((m: { codigo: string }) => m.codigo)).toEqual([
+      '01',
+      '02',
+      '03',
+      '04',
+      '05',
+      '06',
+      '07',
+      '08',
+      '09',
+      '13',
+      '14',
+      '17',
+      '18',
+      '19',
+    ]);
     expect(res.body.data[0]).toEqual({ codigo: '01', descripcion: 'Venta' });
     expect(res.body.data.find((m: { codigo: string }) => m.codigo === '04').descripcion).toBe('Traslado entre establecimientos de la misma empresa');
   });

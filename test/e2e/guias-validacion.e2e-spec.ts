@@ -69,11 +69,11 @@ describe('Guías de remisión: validation of the create body', () => {
 
   it('caps motivo_traslado at 2 characters and accepts only catalog codes', async () => {
     await expectInvalid(guiaPublica({ motivo_traslado: '011' }), ['motivo_traslado']);
-    await expectInvalid(guiaPublica({ motivo_traslado: '03' }), ['motivo_traslado']);
+    await expectInvalid(guiaPublica({ motivo_traslado: '10' }), ['motivo_traslado']);
   });
 
   it('checks the enumerations and the date', async () => {
-    await expectInvalid(guiaPublica({ destinatario_tipo_doc: '4' }), ['destinatario_tipo_doc']);
+    await expectInvalid(guiaPublica({ destinatario_tipo_doc: '5' }), ['destinatario_tipo_doc']);
     await expectInvalid(guiaPublica({ mod_transporte: '03' }), ['mod_transporte']);
     await expectInvalid(guiaPublica({ fecha_traslado: '2024-02-30' }), ['fecha_traslado']);
     await expectInvalid(guiaPublica({ fecha_traslado: '15/01/2030' }), ['fecha_traslado']);

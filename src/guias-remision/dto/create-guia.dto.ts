@@ -21,6 +21,8 @@ import { MAX_INT4 } from '@/common/validators/limites';
 import { CODIGOS_MOTIVO } from '../motivos-traslado';
 import { IsUbigeo, needsCarrier, needsDriver, NotBeforeToday, TextRequiredWhen } from '../validators/guia-validators';
 import { IsUnidadMedida } from '@/catalogos/validators/is-codigo-catalogo';
+import { TIPOS_DOC_CLIENTE } from '@/clientes/documento-cliente';
+import { TIPOS_DOCUMENTO_RELACIONADO } from '../documentos-relacionados';
 
 /** Lines of one guide (a sale has at most 500; a guide carries what a sale or a transfer moves). */
 export const MAX_DETALLES_GUIA = 500;
@@ -33,6 +35,11 @@ const TIPOS_DOC = ['0', '1', '4', '6', '7', 'A'];
 const DECIMALES = { maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false };
 /** What numeric(14,3) holds. */
 const MAX_CANTIDAD = 99_999_999_999;
+
+const ESTABLECIMIENTO = /^\d{4}$/;
+const RUC = /^\d{11}$/;
+/** A transfer rarely carries more; SUNAT sets no limit. */
+const MAX_DOCUMENTOS_RELACIONADOS = 20;
 
 const CARRIER = "cuando mod_transporte es '01'";
 const DRIVER = "cuando mod_transporte es '02' y vehiculo_m1l no es true";
@@ -49,11 +56,34 @@ export class CreateGuiaDetalleDto {
   unidad?: string;
 }
 
+/** Catálogo 61 document related to the transfer (issue 19). */
+export class DocumentoRelacionadoGuiaDto {
+  @IsString() @IsIn(TIPOS_DOCUMENTO_RELACIONADO, { message: `tipo debe ser uno de: ${TIPOS_DOCUMENTO_RELACIONADO.join(', ')}` }) tipo: string;
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100) serie_numero: string;
+  @IsOptional() @IsString() @Matches(/^\d{11}$/, { message: 'ruc_emisor debe tener 11 dígitos' }) ruc_emisor?: string;
+}
+
+/** Supplier (SellerSupplierParty) or buyer (BuyerCustomerParty) of a guide. */
+export class ParteGuiaDto {
+  @Transform(upper) @IsIn(TIPOS_DOC_CLIENTE) tipo_doc: string;
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(15) documento: string;
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(250) nombre: string;
+}
+
+/** A driver besides the main one (private transport). */
+export class ConductorSecundarioDto {
+  @IsIn(TIPOS_DOC) tipo_doc: string;
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(15) documento: string;
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(255) nombres: string;
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(255) apellidos: string;
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(20) licencia: string;
+}
+
 /** SPEC.md "Dispatch guides" create body, rule by rule. */
 export class CreateGuiaDto {
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_venta?: number;
 
-  @IsIn(['1', '6']) destinatario_tipo_doc: string;
+  @Transform(upper) @IsIn(TIPOS_DOC_CLIENTE) destinatario_tipo_doc: string;
   @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(15) destinatario_documento: string;
   @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(255) destinatario_nombre: string;
   @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(500) destinatario_direccion: string;
@@ -92,6 +122,36 @@ export class CreateGuiaDto {
   @IsOptional() @IsBoolean() vehiculo_m1l?: boolean;
 
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) observaciones?: string;
+
+  // Issue 19: what each transfer reason needs (src/guias-remision/reglas-motivo.ts).
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_DOCUMENTOS_RELACIONADOS)
+  @ValidateNested({ each: true })
+  @Type(() => DocumentoRelacionadoGuiaDto)
+  documentos_relacionados?: DocumentoRelacionadoGuiaDto[];
+  @IsOptional() @ValidateNested() @Type(() => ParteGuiaDto) proveedor?: ParteGuiaDto;
+  @IsOptional() @ValidateNested() @Type(() => ParteGuiaDto) comprador?: ParteGuiaDto;
+  @IsOptional() @IsString() @Matches(ESTABLECIMIENTO, { message: 'establecimiento_partida debe tener 4 dígitos' }) establecimiento_partida?: string;
+  @IsOptional() @IsString() @Matches(RUC, { message: 'establecimiento_partida_ruc debe tener 11 dígitos' }) establecimiento_partida_ruc?: string;
+  @IsOptional() @IsString() @Matches(ESTABLECIMIENTO, { message: 'establecimiento_llegada debe tener 4 dígitos' }) establecimiento_llegada?: string;
+  @IsOptional() @IsString() @Matches(RUC, { message: 'establecimiento_llegada_ruc debe tener 11 dígitos' }) establecimiento_llegada_ruc?: string;
+  @IsOptional() @IsInt() @Min(1) @Max(999_999) numero_bultos?: number;
+  @IsOptional() @IsIn(['1', '2']) puerto_tipo?: string;
+  @IsOptional() @Transform(upper) @IsString() @MaxLength(5) puerto_codigo?: string;
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(2)
+  @ValidateNested({ each: true })
+  @Type(() => ConductorSecundarioDto)
+  conductores_secundarios?: ConductorSecundarioDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(2)
+  @Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v)) : value))
+  @IsString({ each: true })
+  @MaxLength(10, { each: true })
+  vehiculos_secundarios?: string[];
 
   @IsArray()
   @ArrayMinSize(1)

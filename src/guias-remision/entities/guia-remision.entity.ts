@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { EstadoGuia, GUIA_PENDIENTE } from '@/common/estados';
 import { GuiaRemisionDetalle } from './guia-remision-detalle.entity';
+import type { ConductorGuia, DocumentoRelacionadoGuia, ParteGuia, PuertoGuia } from '../guia-datos-motivo';
 
 /** Weights stay strings as pg returns numeric columns; they go to the XML as written. */
 @Entity('guias_remision')
@@ -47,6 +48,19 @@ export class GuiaRemision {
   @Column({ type: 'boolean', default: false }) vehiculo_m1l: boolean;
 
   @Column({ type: 'varchar', length: 500, nullable: true }) observaciones: string | null;
+
+  /** Issue 19: what each catálogo 20 reason needs (see reglas-motivo.ts). */
+  @Column({ type: 'jsonb', default: () => "'[]'" }) documentos_relacionados: DocumentoRelacionadoGuia[];
+  @Column({ type: 'jsonb', nullable: true }) proveedor: ParteGuia | null;
+  @Column({ type: 'jsonb', nullable: true }) comprador: ParteGuia | null;
+  @Column({ type: 'varchar', length: 4, nullable: true }) establecimiento_partida: string | null;
+  @Column({ type: 'varchar', length: 11, nullable: true }) establecimiento_partida_ruc: string | null;
+  @Column({ type: 'varchar', length: 4, nullable: true }) establecimiento_llegada: string | null;
+  @Column({ type: 'varchar', length: 11, nullable: true }) establecimiento_llegada_ruc: string | null;
+  @Column({ type: 'int', nullable: true }) numero_bultos: number | null;
+  @Column({ type: 'jsonb', nullable: true }) puerto: PuertoGuia | null;
+  @Column({ type: 'jsonb', default: () => "'[]'" }) conductores_secundarios: ConductorGuia[];
+  @Column({ type: 'jsonb', default: () => "'[]'" }) vehiculos_secundarios: string[];
 
   @Column({ type: 'varchar', length: 10, default: GUIA_PENDIENTE }) estado: EstadoGuia;
   @Column({ type: 'varchar', length: 100, nullable: true }) ticket_sunat: string | null;

@@ -3,6 +3,33 @@ import type { Company, Quantity, TipoDocIdentidad } from './common';
 export interface DespatchAddress {
   ubigeo: string;
   direccion: string;
+  /** Annexed establishment (AddressTypeCode, SUNAT's 4-digit code) and the RUC it belongs to (listID). */
+  establecimiento?: { codigo: string; ruc: string };
+}
+
+/** A party identified by a catálogo 06 document (buyer, supplier). */
+export interface DespatchParty {
+  tipo_doc: TipoDocIdentidad;
+  numero: string;
+  nombre: string;
+}
+
+/** Catálogo 61 document related to the transfer (AdditionalDocumentReference). */
+export interface DespatchRelatedDocument {
+  tipo: string;
+  /** Catálogo 61 wording (cbc:DocumentType). */
+  descripcion: string;
+  numero: string;
+  /** RUC of its issuer, when SUNAT asks for it (01, 03, 04, 09, 12, 48). */
+  ruc_emisor?: string;
+}
+
+export interface DespatchDriver {
+  tipo_doc: TipoDocIdentidad;
+  documento: string;
+  nombres: string;
+  apellidos: string;
+  licencia: string;
 }
 
 export interface DespatchLine {
@@ -34,8 +61,19 @@ export interface Despatch {
   partida: DespatchAddress;
   llegada: DespatchAddress;
   transportista?: { tipo_doc: TipoDocIdentidad; documento: string; nombre: string; nro_mtc?: string };
-  conductor?: { tipo_doc: TipoDocIdentidad; documento: string; nombres: string; apellidos: string; licencia: string };
+  conductor?: DespatchDriver;
   vehiculo_placa?: string;
+  /** Private transport: up to 2 more drivers (JobTitle 'Secundario') and 2 more vehicles (AttachedTransportEquipment). */
+  conductores_secundarios?: DespatchDriver[];
+  vehiculos_secundarios?: string[];
+  documentos_relacionados?: DespatchRelatedDocument[];
+  /** SellerSupplierParty (reasons 02, 07, 13) and BuyerCustomerParty (03, 13). */
+  proveedor?: DespatchParty;
+  comprador?: DespatchParty;
+  /** Import/export (08, 09): packages (TotalTransportHandlingUnitQuantity), the whole DAM/DS indicator, port or airport. */
+  numero_bultos?: number;
+  traslado_total_dam?: boolean;
+  puerto?: { tipo: '1' | '2'; codigo: string; nombre: string };
   /** Transfer in an M1 or L category vehicle: driver and plate become optional. */
   vehiculo_m1l?: boolean;
   observaciones?: string;
