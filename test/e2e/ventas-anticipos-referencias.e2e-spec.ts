@@ -34,7 +34,7 @@ describe('Ventas: advances, references and currencies (issue 18 part B)', () => 
     t = await createTestAppWithSunat();
     const admin = await login(t);
     empresaId = (await createEmpresa(t, admin)).id_empresa;
-    user = await createUserSession(t, admin, empresaId, ['ventas.view', 'ventas.create', 'ventas.edit']);
+    user = await createUserSession(t, admin, empresaId, ['ventas.view', 'ventas.create', 'ventas.edit', 'ventas.delete']);
   });
   afterAll(() => t.close());
 
@@ -138,6 +138,29 @@ describe('Ventas: advances, references and currencies (issue 18 part B)', () => 
     const p2 = await emitida({ productos: [linea(118, 2)], anticipos: [anticipo(b.venta)] });
     expect(p2.venta).toMatchObject({ op_gravadas: 100, igv: 18, total: 118, total_anticipos: 118 });
     expect(p2.xml).toContain(`${money('Amount', '100.00')}${money('BaseAmount', '200.00')}`);
+  });
+
+  it('two sales deducting the same advance at once: one deducts it, the other is refused; deleting the unsent one frees it', async () => {
+    const c = await emitida({ es_anticipo: true, productos: [linea(118, 1, 'ANTICIPO')] });
+    const [r1, r2] = await Promise.all([1, 2].map(() => post({ productos: [linea(236)], anticipos: [anticipo(c.venta)] })));
+    const nombre = `${c.venta.serie}-${c.venta.numero}`;
+    expect([r1.status, r2.status].sort()).toEqual([201, 422]);
+    const [ok, refused] = r1.status === 201 ? [r1, r2] : [r2, r1];
+    expect(refused.body.errors).toEqual({ 'anticipos.0.numero': [`El anticipo ${nombre} ya fue deducido por completo.`] });
+    expect(ok.body.data).toMatchObject({ op_gravadas: 100, igv: 18, total: 118, total_anticipos: 118 });
+
+    // The winner was never sent: deleting it gives the advance back, and a sale deducting it may not be edited.
+    const edit = await request(t.http)
+      .put(`/api/ventas/${ok.body.data.id_venta}`)
+      .set(bearer(user.token))
+      .send({ productos: [linea(236)] });
+    expect({ status: edit.status, errors: edit.body.errors }).toEqual({
+      status: 422,
+      errors: { anticipos: ['Una venta que deduce anticipos no se edita; elimínela y emita otra.'] },
+    });
+    await request(t.http).delete(`/api/ventas/${ok.body.data.id_venta}`).set(bearer(user.token)).expect(200);
+    const again = await post({ productos: [linea(236)], anticipos: [anticipo(c.venta)] });
+    expect({ status: again.status, total: again.body.data?.total }).toEqual({ status: 201, total: 118 });
   });
 
   it('refuses an advance of another client, one not accepted and a sale that is no advance, naming the field', async () => {
