@@ -1,6 +1,6 @@
 import type { EstadoLinea } from '@/common/estados';
 import type { Moneda, TipoDocIdentidad } from '@/sunat/documents/common';
-import type { SummaryLine } from '@/sunat/documents/summary';
+import type { SummaryLine, SummaryPerception } from '@/sunat/documents/summary';
 import type { VentaView } from '@/ventas/dto/venta-view';
 
 const dos = (value: number): string => value.toFixed(2);
@@ -28,7 +28,23 @@ export function lineaResumen(venta: VentaView, estado: EstadoLinea, porcentajeIg
     isc: dos(venta.isc),
     icbper: dos(venta.icbper),
     ivap: dos(venta.ivap),
+    percepcion: estado === '2' ? undefined : percepcionResumen(venta),
   };
+}
+
+/** Catálogo 53 régimen of the sale (51, 52, 53) → catálogo 22 code of the summary (01, 02, 03). */
+const REGIMEN_22: Record<string, SummaryPerception['regimen']> = { '51': '01', '52': '02', '53': '03' };
+
+/**
+ * The sale's percepción, in PEN (SUNAT 2685, 2690). SUNAT takes it on additions and annulments of boletas only
+ * (2986 refuses it on a modification, line status '2'). Sales carry it on facturas only today (issue 18), so
+ * no RC line has one yet; this keeps the summary right when boletas may carry it.
+ */
+function percepcionResumen(venta: VentaView): SummaryPerception | undefined {
+  const p = venta.percepcion;
+  const regimen = p ? REGIMEN_22[p.codigo_regimen] : undefined;
+  if (!p || !regimen) return undefined;
+  return { regimen, porcentaje: dos(p.porcentaje), base: dos(p.base), monto: dos(p.monto), total_cobrado: dos(p.total) };
 }
 
 /** The client's stored type and number; a client without a number goes as SUNAT's '00000000'. */

@@ -64,7 +64,7 @@ function taxTotals(line: SummaryLine): string {
   return out;
 }
 
-/** sac:SUNATPerceptionSummaryDocumentReference: SUNAT takes it on boleta additions only (2986), in PEN (2685, 2690). */
+/** sac:SUNATPerceptionSummaryDocumentReference: SUNAT takes it on boletas, never on a modification (2986), in PEN (2685, 2690). */
 function perception(line: SummaryLine): string {
   const p = line.percepcion;
   if (!p) return '';
