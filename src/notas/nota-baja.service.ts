@@ -84,9 +84,12 @@ export class NotaBajaService {
       return;
     }
     await manager.update(kind.entity, { id }, { estado: NOTA_ANULADA, baja: BAJA_ACEPTADA, mensaje_sunat: mensaje });
-    if (!kind.anulaVenta) return;
     const nota = await manager.findOne(kind.entity, { where: { id } });
     if (!nota) return;
+    // The voided note no longer counts in the sale's saldo (returned stock stays: the goods are back).
+    const menos = `-${nota.monto_total}`;
+    await this.ventas.ajustarSaldo(manager, nota.id_venta, kind.tipo === 'NC' ? { credito: menos } : { debito: menos });
+    if (!kind.anulaVenta || nota.parcial) return;
     // The sale row is locked as note creation locks it, so a new note on it is judged after this change.
     const venta = await this.ventas.lockForUpdate(manager, nota.id_empresa, nota.id_venta);
     const otraVigente = await manager.exists(kind.entity, { where: { id_venta: nota.id_venta, estado: NOTA_ACEPTADA } });

@@ -17,13 +17,21 @@ import { NotaKind, notaUrls } from './nota-kind';
 import { MSG_NOTA } from './nota-messages';
 import { assertVentaAdmiteNota } from './nota-reglas';
 import { nombreNota, NotaView, toNote, toNotaView } from './nota.mapper';
+import { NotaLinea } from './entities/nota-linea.entity';
+import { NotaLineasVentaService } from './nota-lineas-venta.service';
+import { ItemCreditoInput, ItemDebitoInput } from './nota-motivo-reglas';
 
 export interface NotaCreada {
   nota: NotaView;
   xml: { success: true; nombre_archivo: string; hash: string };
 }
 
-export type CrearNotaInput = CreateNotaDto & { monto_total?: number };
+export type CrearNotaInput = CreateNotaDto & {
+  monto_total?: number;
+  monto?: number;
+  items?: ItemCreditoInput[] | ItemDebitoInput[];
+  cuotas?: Array<{ monto: number; fecha_vencimiento: string }>;
+};
 
 /**
  * POST create, in ONE transaction (SPEC "Creation rules"): the affected sale is row-locked (so two notes on
@@ -40,6 +48,7 @@ export class NotaCreacionService {
     private readonly ventas: VentasService,
     private readonly motivos: MotivosNotaService,
     private readonly issuer: DocumentIssuer,
+    private readonly lineasVenta: NotaLineasVentaService,
   ) {}
 
   async crear(kind: NotaKind, auth: AuthContext, input: CrearNotaInput): Promise<NotaCreada> {
@@ -58,11 +67,27 @@ export class NotaCreacionService {
       const floor = await this.maxNumero(manager, kind, empresaId, serie);
       const numero = await this.series.next(manager, empresaId, kind.tipoDocumento, serie, floor);
       const descripcion = (input.descripcion_motivo ?? motivo.descripcion).slice(0, 255);
-      const contenido = kind.contenido({ venta, rate: emisor.igvRate, descripcion, monto_total: input.monto_total });
+      const fechaEmision = hoyLima();
+      const credito = kind.tipo === 'NC';
+      const contenido = kind.contenido({
+        venta,
+        rate: emisor.igvRate,
+        descripcion,
+        codigoMotivo: motivo.codigo_sunat,
+        fechaEmision,
+        monto_total: input.monto_total,
+        monto: input.monto,
+        items: input.items,
+        cuotas: input.cuotas,
+        ...(credito
+          ? { lineas: await this.lineasVenta.lineas(venta, emisor.igvRate), acreditado: await this.lineasVenta.acreditado(manager, kind.tipo, venta.id_venta) }
+          : {}),
+      });
+      if (credito) await this.assertAlcanceCompatible(manager, kind, venta, contenido.parcial);
       const datos = {
         serie,
         numero,
-        fecha_emision: hoyLima(),
+        fecha_emision: fechaEmision,
         hora_emision: horaLima(),
         moneda: venta.tipo_moneda || 'PEN',
         descripcion_motivo: descripcion,
@@ -85,8 +110,30 @@ export class NotaCreacionService {
           nombre_xml: issued.nombre_xml,
           xml_url: notaUrls.xml(kind, issued.nombre_xml),
           observaciones: issued.observaciones,
+          parcial: contenido.parcial,
+          cuotas: contenido.cuotas ?? null,
         }),
       );
+      if (contenido.partes.length) {
+        await manager.insert(
+          NotaLinea,
+          contenido.partes.map((p) => ({
+            tipo: kind.tipo,
+            id_nota: nota.id,
+            id_venta: venta.id_venta,
+            id_detalle: p.id_detalle,
+            id_producto: p.id_producto,
+            cantidad: p.taken.cantidad,
+            valor_venta: p.taken.valor_venta,
+            igv: p.taken.igv,
+            isc: p.taken.isc,
+            isc_base: p.taken.isc_base,
+            icbper: p.taken.icbper,
+            total: p.taken.total,
+            devolver_stock: p.devolver_stock,
+          })),
+        );
+      }
       return { nota: toNotaView(nota, { motivo }), xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
     });
   }
@@ -99,6 +146,21 @@ export class NotaCreacionService {
       .where('n.id_empresa = :empresaId AND n.serie = :serie', { empresaId, serie })
       .getRawOne<{ max: number | string }>();
     return Number(row?.max ?? 0);
+  }
+
+  /**
+   * Issue 19: a whole-sale note credits everything, so it cannot follow a live partial note with an amount,
+   * and no partial note can follow a live whole-sale note (both would credit more than the sale).
+   */
+  private async assertAlcanceCompatible(manager: EntityManager, kind: NotaKind, venta: VentaView, parcial: boolean): Promise<void> {
+    const qb = manager
+      .createQueryBuilder(kind.entity, 'n')
+      .where('n.id_venta = :idVenta AND n.estado IN (:...estados)', { idVenta: venta.id_venta, estados: [NOTA_PENDIENTE, NOTA_ACEPTADA] });
+    if (parcial) {
+      if (await qb.andWhere('n.parcial = false').getExists()) throw invalidField('id_venta', MSG_NOTA.ventaConNotaTotal);
+    } else if (await qb.andWhere('n.parcial = true AND n.monto_total > 0').getExists()) {
+      throw invalidField('id_venta', MSG_NOTA.ventaConNotasParciales);
+    }
   }
 
   /** A total annulment (NC 01/02/06) is refused when another one for the sale is pending or accepted. */

@@ -9,6 +9,8 @@ import { documentNameOf } from '@/sunat/nest/storage-keys';
 import { NOTA_ACEPTADA, NOTA_ANULADA, NOTA_RECHAZADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { VentasService } from '@/ventas/ventas.service';
 import { NotaBase } from './entities/nota-base';
+import { NotaLinea } from './entities/nota-linea.entity';
+import { StockService } from '@/productos/stock.service';
 import { bloquearNota } from './nota-bloqueo';
 import { NotaKind, notaUrls } from './nota-kind';
 import { MSG_NOTA } from './nota-messages';
@@ -28,6 +30,7 @@ export class NotaEnvioService {
     private readonly emisores: EmisorService,
     private readonly issuer: DocumentIssuer,
     private readonly ventas: VentasService,
+    private readonly stock: StockService,
   ) {}
 
   async enviar(kind: NotaKind, empresaId: number, id: number): Promise<EnvioNotaRespuesta> {
@@ -52,7 +55,9 @@ export class NotaEnvioService {
       // the CDR's notes join the observations the rules made at signing (same 'codigo - mensaje' form)
       const observaciones = [...new Set([...(nota.observaciones ?? []), ...verdict.observaciones])];
       await manager.update(kind.entity, { id: nota.id }, { estado: NOTA_ACEPTADA, ...sunat, cdr_url: cdrUrl, observaciones });
-      if (kind.anulaVenta) {
+      await this.ventas.ajustarSaldo(manager, nota.id_venta, kind.tipo === 'NC' ? { credito: nota.monto_total } : { debito: nota.monto_total });
+      if (nota.parcial) await this.devolverStock(manager, kind, nota);
+      if (kind.anulaVenta && !nota.parcial) {
         await this.ventas.setSunatState(manager, nota.id_venta, {
           estado: VENTA_ANULADA,
           estado_sunat: SUNAT_RECHAZADA,
@@ -67,5 +72,26 @@ export class NotaEnvioService {
       await manager.update(kind.entity, { id: nota.id }, sunat);
     }
     return envioRespuesta(verdict, cdrUrl);
+  }
+
+  /** Reason 07: the returned units of catalogue products go back to stock ('ingreso'), in this transaction. */
+  private async devolverStock(manager: EntityManager, kind: NotaKind, nota: NotaBase): Promise<void> {
+    const lineas = await manager.find(NotaLinea, { where: { tipo: kind.tipo, id_nota: nota.id, devolver_stock: true }, order: { id: 'ASC' } });
+    const referencia = `${nota.serie}-${nota.numero}`;
+    await this.stock.moveMany(
+      manager,
+      lineas
+        .filter((l) => l.id_producto !== null)
+        .map((l, i) => ({
+          empresaId: nota.id_empresa,
+          productoId: l.id_producto!,
+          tipo: 'ingreso' as const,
+          cantidad: l.cantidad,
+          motivo: `Devolución ${kind.recurso.toLowerCase()} ${referencia} (${nota.serie_num_afectado})`,
+          referencia,
+          userId: nota.id_usuario,
+          campo: `items.${i}.cantidad`,
+        })),
+    );
   }
 }

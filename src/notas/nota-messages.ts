@@ -8,6 +8,8 @@ export const MSG_NOTA = {
   ventaRechazada: 'La venta fue rechazada o dada de baja en SUNAT.',
   facturaNoAceptada: 'La factura aún no fue aceptada por SUNAT; envíela antes de emitir la nota.',
   ventaYaAnuladaPorNota: 'La venta ya tiene una nota de crédito de anulación (pendiente o aceptada).',
+  ventaConNotaTotal: 'La venta ya tiene una nota de crédito por el total (pendiente o aceptada).',
+  ventaConNotasParciales: 'La venta ya tiene notas de crédito parciales; emita otra nota parcial por lo que queda.',
   motivoNoExiste: 'El motivo no existe.',
   motivoOtroTipo: (kind: NotaKind) => `El motivo no corresponde a una ${kind.recurso.toLowerCase()}.`,
   motivoInactivo: 'El motivo no está activo.',

@@ -47,6 +47,9 @@ export interface NotaView {
   mensaje_sunat: string | null;
   /** SUNAT's observations (4000+), 'codigo - mensaje': its rules at signing, then its CDR's notes. */
   observaciones: string[];
+  /** Issue 19: a partial note never annuls its sale; reason 13 carries the new instalments. */
+  parcial: boolean;
+  cuotas: Array<{ monto: number; fecha_vencimiento: string }> | null;
   created_at: Date;
   updated_at: Date;
   motivo?: MotivoView;
@@ -89,6 +92,8 @@ export function toNotaView(n: NotaBase, extra: { motivo?: MotivoNota; venta?: Ve
     codigo_sunat: n.codigo_sunat,
     mensaje_sunat: n.mensaje_sunat,
     observaciones: n.observaciones ?? [],
+    parcial: n.parcial ?? false,
+    cuotas: n.cuotas ? n.cuotas.map((c) => ({ monto: Number(c.monto), fecha_vencimiento: c.fecha_vencimiento })) : null,
     created_at: n.created_at,
     updated_at: n.updated_at,
     ...(extra.motivo ? { motivo: toMotivoView(extra.motivo) } : {}),
@@ -121,5 +126,6 @@ export function toNote(kind: NotaKind, nota: DatosNota, codigoMotivo: string, ve
     customer: customerOf(venta.cliente),
     lines: contenido.lines,
     totals: contenido.totals,
+    ...(contenido.cuotas ? { cuotas: contenido.cuotas } : {}),
   };
 }

@@ -63,6 +63,18 @@ export class VentasService {
     return venta ? this.loader.load(manager, venta) : null;
   }
 
+  /**
+   * Issue 19: an accepted credit (debit) note adds its total to the sale's `notas_credito` (`notas_debito`);
+   * a voided one takes it back (negative amounts). PostgreSQL keeps `saldo` = total - credits + debits.
+   */
+  async ajustarSaldo(manager: EntityManager, id: number, ajuste: { credito?: string; debito?: string }): Promise<void> {
+    await manager.query(`UPDATE ventas SET notas_credito = notas_credito + $1, notas_debito = notas_debito + $2 WHERE id_venta = $3`, [
+      ajuste.credito ?? '0',
+      ajuste.debito ?? '0',
+      id,
+    ]);
+  }
+
   /** Writes SUNAT's verdict on the sale (and estado when given); fields left undefined are not touched. */
   async setSunatState(manager: EntityManager, id: number, patch: SunatStatePatch): Promise<void> {
     const set: Partial<Venta> = { estado_sunat: patch.estado_sunat };

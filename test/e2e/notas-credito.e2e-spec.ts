@@ -23,6 +23,10 @@ const CATALOGO_09 = [
   ['08', 'Bonificación'],
   ['09', 'Disminución en el valor'],
   ['10', 'Otros Conceptos'],
+  // Issue 19: catálogo 09 complete.
+  ['11', 'Ajustes de operaciones de exportación'],
+  ['12', 'Ajustes afectos al IVAP'],
+  ['13', 'Ajustes - montos y/o fechas de pago'],
 ];
 
 describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', () => {
@@ -350,7 +354,7 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
   });
 
   describe('queries', () => {
-    it('motivos: the 10 active reasons of catálogo 09 in SUNAT wording', async () => {
+    it('motivos: the 13 active reasons of catálogo 09 in SUNAT wording', async () => {
       const res = await get(viewer, '/motivos');
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);

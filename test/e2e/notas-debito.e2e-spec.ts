@@ -47,7 +47,7 @@ describe('Notas de débito (/api/notas-debito) against the SUNAT simulator', () 
   afterAll(() => t.close());
   beforeEach(() => t.sunat.state.control.clear());
 
-  it('motivos: the 4 active debit reasons (catálogo 10 wording; 04 is the service\'s "Otros conceptos")', async () => {
+  it('motivos: the active debit reasons (catálogo 10 wording, 11 and 12 since issue 19; 04 is the service\'s "Otros conceptos")', async () => {
     const res = await get(viewer, '/motivos');
     expect(res.status).toBe(200);
     expect(res.body.data.map((m: { tipo: string; codigo_sunat: string; descripcion: string }) => [m.tipo, m.codigo_sunat, m.descripcion])).toEqual([
@@ -55,6 +55,8 @@ describe('Notas de débito (/api/notas-debito) against the SUNAT simulator', () 
       ['ND', '02', 'Aumento en el valor'],
       ['ND', '03', 'Penalidades/ otros conceptos'],
       ['ND', '04', 'Otros conceptos'],
+      ['ND', '11', 'Ajustes de operaciones de exportación'],
+      ['ND', '12', 'Ajustes afectos al IVAP'],
     ]);
   });
 

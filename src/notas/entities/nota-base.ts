@@ -2,6 +2,12 @@ import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } fr
 
 import { BajaNota, EstadoNota, NOTA_PENDIENTE } from '@/common/estados';
 
+export interface CuotaNota {
+  monto: string;
+  /** YYYY-MM-DD */
+  fecha_vencimiento: string;
+}
+
 /**
  * Columns of a credit or debit note (SPEC "Credit note (NC) and debit note (ND) record"). Each kind is its
  * own table (notas_credito, notas_debito); amounts stay strings as pg returns them.
@@ -84,6 +90,14 @@ export abstract class NotaBase {
 
   @Column({ type: 'text', nullable: true })
   mensaje_sunat: string | null;
+
+  /** Issue 19: a partial note (items, monto or cuotas) credits part of the sale and never annuls it. */
+  @Column({ type: 'boolean', default: false })
+  parcial: boolean;
+
+  /** Reason 13: the sale's new instalments. */
+  @Column({ type: 'jsonb', nullable: true })
+  cuotas: CuotaNota[] | null;
 
   /** SUNAT's observations (4000+), 'codigo - mensaje': its rules at signing, then its CDR's notes (issue 16). */
   @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })

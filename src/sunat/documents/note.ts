@@ -1,4 +1,4 @@
-import type { Company, Customer, DocumentLine, DocumentTotals, Moneda } from './common';
+import type { Company, Customer, DocumentLine, DocumentTotals, Moneda, Money } from './common';
 
 /** Nota de crédito (07) or nota de débito (08), UBL 2.1. */
 export interface Note {
@@ -18,4 +18,6 @@ export interface Note {
   customer: Customer;
   lines: DocumentLine[];
   totals: DocumentTotals;
+  /** Credit note reason 13: the new instalments (FormaPago Credito, pending amount = their sum). */
+  cuotas?: Array<{ monto: Money; fecha_vencimiento: string }>;
 }

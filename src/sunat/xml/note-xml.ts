@@ -1,8 +1,8 @@
 import type { Note } from '@/sunat/documents/note';
 import { XML_DECLARATION, el, ela } from './canonical';
 import { openRoot } from './namespaces';
-import { documentNumber, issueDateTime, legend1000, monetaryTotal, saleLine } from './sale-parts';
-import { documentTaxTotal } from './tax';
+import { LEGEND_1002, LEGEND_2007, documentNumber, issueDateTime, legend1000, monetaryTotal, saleLine } from './sale-parts';
+import { currencyAmount, documentTaxTotal, schemeOf } from './tax';
 import { DOCUMENT_CURRENCY_ATTRS, UBL_EXTENSIONS, accountingCustomerParty, accountingSupplierParty, signatureBlock } from './ubl-parts';
 
 const KINDS = {
@@ -42,6 +42,8 @@ export function buildNoteXml(note: Note): string {
     el('cbc:ID', documentNumber(note.serie, note.correlativo)) +
     issueDateTime(note.fecha_emision, note.hora_emision) +
     legend1000(totals.total, moneda) +
+    (note.lines.some((l) => schemeOf(l.tipo_afectacion_igv).id === '9996') ? LEGEND_1002 : '') +
+    (note.lines.some((l) => l.tipo_afectacion_igv === '17') ? LEGEND_2007 : '') +
     ela('cbc:DocumentCurrencyCode', DOCUMENT_CURRENCY_ATTRS, moneda) +
     `<cac:DiscrepancyResponse>${el('cbc:ReferenceID', affected.numero)}` +
     `${ela('cbc:ResponseCode', kind.reasonAttrs, note.motivo.codigo)}${el('cbc:Description', note.motivo.descripcion)}` +
@@ -51,9 +53,28 @@ export function buildNoteXml(note: Note): string {
     signatureBlock(note.company) +
     accountingSupplierParty(note.company) +
     accountingCustomerParty(note.customer) +
+    paymentTerms(note) +
     documentTaxTotal(note.lines, totals, moneda) +
     monetaryTotal(kind.total, totals, moneda) +
     lines +
     `</${kind.root}>`
   );
+}
+
+/**
+ * Reason 13's new schedule (SUNAT rules 3257, 3249, 3252-3256, 3319): FormaPago Credito with the pending
+ * amount, then one Cuota001.. per instalment with its amount and due date.
+ */
+function paymentTerms(note: Note): string {
+  if (!note.cuotas?.length) return '';
+  const pending = note.cuotas.reduce((acc, c) => acc + Math.round(Number(c.monto) * 100), 0);
+  let out =
+    `<cac:PaymentTerms><cbc:ID>FormaPago</cbc:ID><cbc:PaymentMeansID>Credito</cbc:PaymentMeansID>` +
+    `${currencyAmount('cbc:Amount', note.moneda, (pending / 100).toFixed(2), 'cuotas')}</cac:PaymentTerms>`;
+  note.cuotas.forEach((c, i) => {
+    out +=
+      `<cac:PaymentTerms><cbc:ID>FormaPago</cbc:ID><cbc:PaymentMeansID>Cuota${String(i + 1).padStart(3, '0')}</cbc:PaymentMeansID>` +
+      `${currencyAmount('cbc:Amount', note.moneda, c.monto, 'cuotas')}${el('cbc:PaymentDueDate', c.fecha_vencimiento)}</cac:PaymentTerms>`;
+  });
+  return out;
 }
