@@ -37,6 +37,12 @@ describe('amountInWords', () => {
     expect(amountInWords('118.00', 'USD')).toBe('SON CIENTO DIECIOCHO CON 00/100 DÓLARES AMERICANOS');
   });
 
+  it('names the other catálogo 02 currencies in Spanish, plural (issue 18)', () => {
+    expect(amountInWords('236.00', 'EUR')).toBe('SON DOSCIENTOS TREINTA Y SEIS CON 00/100 EUROS');
+    expect(amountInWords('1.50', 'GBP')).toBe('SON UNO CON 50/100 LIBRAS ESTERLINAS');
+    expect(amountInWords('21000.00', 'MXN')).toBe('SON VEINTIÚN MIL CON 00/100 PESOS MEXICANOS');
+  });
+
   it.each(['-1.00', '1000000000.00', '1.005', 'abc', ''])('refuses %p', (amount) => {
     expect(() => amountInWords(amount, 'PEN')).toThrow(RangeError);
   });
