@@ -8,6 +8,7 @@ import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
 import { nextLoteCorrelativo } from './lote-correlativo';
+import { reservarDocumentosDelLote } from './lote-pendiente';
 import { EnvioLoteInput, EnvioLoteResult } from './lote-types';
 import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
 
@@ -34,6 +35,7 @@ export class LoteEnvioService {
     const notas = input.notas ?? [];
 
     const lote = await this.dataSource.transaction(async (manager) => {
+      await reservarDocumentosDelLote(manager, input);
       const correlativo = await nextLoteCorrelativo(manager, emisor.ruc, input.tipo, fechaGeneracion);
       const fileName = (input.tipo === 'RC' ? summaryFileName : voidedFileName)(emisor.ruc, fechaGeneracion, correlativo);
       const name = fileName.replace(/\.xml$/, '');

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { hoyLima } from '../../src/common/fecha';
+import { documentoEnLotePendiente } from '../../src/lotes-sunat/lote-pendiente';
 import { bearer, login, Session } from '../support/auth';
 import { createEmpresa, createUserSession, createVenta } from '../support/factories';
 import { createTestAppWithSunat, TestAppWithSunat } from '../support/sunat';
@@ -42,6 +43,19 @@ describe('Ticket answers that are not final', () => {
     expect(final.body).toMatchObject({ success: true, codigo: '0' });
     expect(await lote(sent.body.ticket)).toBe('aceptado');
     expect(await estadoSunat(v.id_venta)).toBe('1');
+  });
+
+  it('two parallel summaries of the same boletas: one is sent, the other is a 409 naming the boleta', async () => {
+    const v = await createVenta(t, user);
+    const w = await createVenta(t, user);
+    const sends = () => t.sunat.state.requests.filter((r) => r.operation === 'sendSummary').length;
+    const before = sends();
+    const answers = await Promise.all([1, 2].map(() => send('/api/resumen-diario', { ids: [v.id_venta, w.id_venta], fecha_resumen: hoy })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const sent = answers.find((a) => a.status === 200)!;
+    const refused = answers.find((a) => a.status === 409)!;
+    expect(refused.body).toEqual({ success: false, message: documentoEnLotePendiente(v.numero_completo, sent.body.nombre_archivo) });
+    expect(sends() - before).toBe(1);
   });
 
   it('a batch closed as rejected is re-opened by an acceptance that contradicts it', async () => {
