@@ -91,6 +91,7 @@ export class VentaCreacionService {
           id_empresa: empresaId,
           id_usuario: auth.userId,
           id_cliente: cliente.id_cliente,
+          cliente_tipo_doc: cliente.tipo_doc,
           tipo_documento: tipo,
           serie,
           numero,

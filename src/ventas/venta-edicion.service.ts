@@ -78,6 +78,7 @@ export class VentaEdicionService {
       await manager.delete(VentaDetalle, { id_venta: venta.id_venta });
       Object.assign(venta, {
         id_cliente: cliente.id_cliente,
+        cliente_tipo_doc: cliente.tipo_doc,
         fecha_emision: fecha,
         tipo_moneda: dto.tipo_moneda ?? venta.tipo_moneda,
         tipo_operacion: tipoOperacion,
@@ -89,6 +90,7 @@ export class VentaEdicionService {
         { id_venta: venta.id_venta },
         {
           id_cliente: venta.id_cliente,
+          cliente_tipo_doc: venta.cliente_tipo_doc,
           fecha_emision: venta.fecha_emision,
           tipo_moneda: venta.tipo_moneda,
           tipo_operacion: tipoOperacion,

@@ -63,7 +63,7 @@ const CASOS: Array<[string, Caso]> = [
       productos: [P(50, '20')],
       lineas: [{ producto: 0, cantidad: 3 }],
       montos: { ...CERO, op_exoneradas: 150, total: 150 },
-      lineasVista: [{ tipo_afectacion_igv: '20', valor_venta: 150, igv: 0, total: 150 }],
+      lineasVista: [{ tipo_afectacion_igv: '20', valor_venta: 150, igv: 0, total: 150, isc_sistema: null, isc_base: 0, isc_porcentaje: null, isc: 0 }],
       xml: ['>9997</cbc:ID>'],
     },
   ],
@@ -105,7 +105,9 @@ const CASOS: Array<[string, Caso]> = [
       productos: [P(236, '10', { isc: { sistema: '01', tasa: 10 } })],
       lineas: [{ producto: 0, cantidad: 1 }],
       montos: { ...CERO, op_gravadas: 181.82, isc: 18.18, igv: 36, total: 236 },
-      lineasVista: [{ tipo_afectacion_igv: '10', valor_venta: 181.82, igv: 36, total: 236 }],
+      lineasVista: [
+        { tipo_afectacion_igv: '10', valor_venta: 181.82, igv: 36, total: 236, isc_sistema: '01', isc_base: 181.82, isc_porcentaje: 10, isc: 18.18 },
+      ],
       xml: [
         '<cbc:Percent>10</cbc:Percent><cbc:TierRange>01</cbc:TierRange>',
         '<cbc:TaxableAmount currencyID="PEN">200.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="PEN">36.00</cbc:TaxAmount>',
@@ -119,6 +121,7 @@ const CASOS: Array<[string, Caso]> = [
       productos: [P(11.8, '10', { isc: { sistema: '02', monto: 0.5 } })],
       lineas: [{ producto: 0, cantidad: 10 }],
       montos: { ...CERO, op_gravadas: 95, isc: 5, igv: 18, total: 118 },
+      lineasVista: [{ valor_venta: 95, total: 118, isc_sistema: '02', isc_base: 95, isc_porcentaje: 5.26316, isc: 5 }],
       xml: ['<cbc:Percent>5.26316</cbc:Percent><cbc:TierRange>02</cbc:TierRange>'],
     },
   ],
@@ -175,6 +178,7 @@ describe('Productos: every catálogo 07 affectation, ISC and ICBPER, sold by pro
       'ventas.create',
       'ventas.edit',
       'ventas.delete',
+      'clientes.edit',
     ]);
   });
   afterAll(() => t.close());
@@ -339,5 +343,24 @@ describe('Productos: every catálogo 07 affectation, ISC and ICBPER, sold by pro
     const ajuste = await putProducto(p.id_producto, { stock: 2.0000000001 });
     expect(ajuste.body.data.stock).toBe(2.0000000001);
     expect(await stock()).toBe('2.0000000001');
+  });
+
+  it('the sale keeps the catálogo 06 type of its client as issued: a later change of the client does not change the sale', async () => {
+    const p = await createProducto(t, user, { precio: 100, tipo_afectacion_igv: '40', unidad: 'ZZ' });
+    const res = await postVenta({
+      tipo_operacion: '0200',
+      cliente_documento: 'PD3456789',
+      cliente_tipo_doc: '7',
+      cliente_datos: 'JANE EXPORT',
+      productos: [{ id_producto: p.id_producto, cantidad: 1 }],
+    });
+    expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 201, errors: undefined });
+    const venta = res.body.data;
+    expect(venta.cliente.tipo_doc).toBe('7');
+    await request(t.http).put(`/api/clientes/${venta.id_cliente}`).set(bearer(user.token)).send({ tipo_doc: '4' }).expect(200);
+    const [{ cliente_tipo_doc }] = await t.dataSource.query('SELECT cliente_tipo_doc FROM ventas WHERE id_venta = $1', [venta.id_venta]);
+    expect(cliente_tipo_doc).toBe('7');
+    const vista = await request(t.http).get(`/api/ventas/${venta.id_venta}`).set(bearer(user.token)).expect(200);
+    expect(vista.body.data.cliente).toMatchObject({ id_cliente: venta.id_cliente, tipo_doc: '7', documento: 'PD3456789' });
   });
 });

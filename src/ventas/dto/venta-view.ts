@@ -37,6 +37,11 @@ export interface VentaLineaView {
   tipo_afectacion_igv: string;
   /** Line discount (catalog 53 code 00) in the prices' terms. */
   descuento: number;
+  /** ISC (catálogo 08) of the line: system, base, Percent and amount (null / 0 without ISC); `total` includes it. */
+  isc_sistema: string | null;
+  isc_base: number;
+  isc_porcentaje: number | null;
+  isc: number;
   valor_venta: number;
   igv: number;
   total: number;

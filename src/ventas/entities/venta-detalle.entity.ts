@@ -42,6 +42,19 @@ export class VentaDetalle {
   @Column({ type: 'boolean', default: false })
   icbper: boolean;
 
+  /** ISC (catálogo 08) of the line as written in the XML: system, base, Percent (unbounded: system 02 derives it) and amount; null / 0 without ISC. */
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  isc_sistema: string | null;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  isc_base: string;
+
+  @Column({ type: 'numeric', nullable: true })
+  isc_porcentaje: string | null;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  isc: string;
+
   /** Catalog 07 code: '10' gravado, '11'-'16' gravado free, '17' IVAP, '20' exonerado, '21', '30' inafecto, '31'-'37', '40' export. */
   @Column({ type: 'varchar', length: 2, default: '10' })
   tipo_afectacion_igv: string;

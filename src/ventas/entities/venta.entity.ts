@@ -19,6 +19,10 @@ export class Venta {
   @Column({ type: 'int' })
   id_cliente: number;
 
+  /** Catálogo 06 type of the client as issued (the XML's schemeID); a later change of the client does not change it. */
+  @Column({ type: 'varchar', length: 1 })
+  cliente_tipo_doc: string;
+
   /** SUNAT catálogo 01: '01' factura, '03' boleta. */
   @Column({ type: 'varchar', length: 2 })
   tipo_documento: string;
