@@ -28,7 +28,12 @@ export const NOTAS_CREDITO_DOCS: DocsDe<NotasCreditoController> = {
   ...comunes('nota de crédito', '07', 'FC01'),
   create: {
     summary: 'Emitir una nota de crédito',
-    description: 'Serie FC01 (facturas) o BC01 (boletas). Aceptada por SUNAT, anula la venta. Motivo 1 = 01 Anulación de la operación.',
+    description:
+      'Serie FC01 (facturas) o BC01 (boletas). Sin items, monto ni cuotas es la nota por el total de la venta: aceptada por SUNAT, anula la venta ' +
+      '(motivo 1 = 01 Anulación de la operación). Nota parcial (nunca anula; baja el saldo de la venta al ser aceptada; nunca excede lo que queda): ' +
+      '`items` [{id_detalle, cantidad}] devolución por ítem (07, vuelve al stock), `items` [{id_detalle, monto}] descuento por ítem (05), ' +
+      '`monto` con impuestos repartido entre las líneas (04, 08, 09, 10; 11 exportación; 12 IVAP), `cuotas` [{monto, fecha_vencimiento}] ' +
+      'nuevo cronograma de una venta al crédito con importes 0 (13).',
     body: { id_venta: 1, motivo_id: 1, descripcion_motivo: 'ANULACIÓN DE LA OPERACIÓN' },
   },
 };
@@ -37,7 +42,9 @@ export const NOTAS_DEBITO_DOCS: DocsDe<NotasDebitoController> = {
   ...comunes('nota de débito', '08', 'FD01'),
   create: {
     summary: 'Emitir una nota de débito',
-    description: 'Serie FD01 (facturas) o BD01 (boletas); `monto_total` incluye IGV. Motivo 11 = 01 Intereses por mora.',
+    description:
+      'Serie FD01 (facturas) o BD01 (boletas); `monto_total` incluye IGV, o en su lugar `items` [{descripcion, cantidad, precio_unitario, ' +
+      'tipo_afectacion_igv}] valorizados como líneas de venta. Aceptada por SUNAT, sube el saldo de la venta. Motivo 11 = 01 Intereses por mora.',
     body: { id_venta: 1, motivo_id: 11, monto_total: 11.8, descripcion_motivo: 'INTERESES POR MORA' },
   },
 };
