@@ -28,6 +28,20 @@ const facturaConReferencias = {
   productos: [{ descripcion: 'SERVICIO DE INSTALACIÓN', cantidad: 1, precio_unitario: 118, unidad_medida: 'ZZ' }],
 };
 
+/** Issue 18 part A: a service with detracción (037 at 12 %) on credit: the instalments add up to total - detracción. */
+const facturaCreditoDetraccion = {
+  tipo_documento: '01',
+  cliente_documento: '20131312955',
+  cliente_datos: 'SUPERINTENDENCIA NACIONAL DE ADUANAS Y DE ADMINISTRACION TRIBUTARIA',
+  detraccion: { codigo: '037', porcentaje: 12, cuenta_banco_nacion: '00-000-123456', medio_pago: '001' },
+  forma_pago: 'Credito',
+  cuotas: [
+    { monto: 519, fecha_vencimiento: '2030-01-31' },
+    { monto: 519, fecha_vencimiento: '2030-02-28' },
+  ],
+  productos: [{ descripcion: 'SERVICIO DE CONSULTORÍA', cantidad: 1, precio_unitario: 1180, unidad_medida: 'ZZ' }],
+};
+
 const boleta = {
   tipo_documento: '03',
   cliente_documento: '70123456',
@@ -46,11 +60,15 @@ export const VENTAS_DOCS: DocsDe<VentasController> = {
       'Numera en la serie (por defecto F001/B001), calcula los montos con el IGV de la empresa y genera el XML UBL 2.1 firmado. ' +
       'Una factura requiere un cliente con RUC. Las facturas se envían con `POST /api/ventas/{id}/enviar`; las boletas, en el resumen diario. ' +
       'Una factura de anticipo lleva `es_anticipo: true`; una factura posterior del mismo cliente lo deduce con `anticipos` ' +
-      '[{tipo_documento, serie, numero, monto?}] una vez aceptado por SUNAT.',
+      '[{tipo_documento, serie, numero, monto?}] una vez aceptado por SUNAT. ' +
+      'Al crédito (`forma_pago: "Credito"`), `cuotas` [{monto, fecha_vencimiento}] deben sumar el monto neto pendiente: total − detracción − retención. ' +
+      '`detraccion` {codigo (catálogo 54), porcentaje?, cuenta_banco_nacion, medio_pago?} (operación 1001; monto en soles), ' +
+      '`percepcion` {codigo_regimen 51|52|53} (operación 2001, al contado) y `retencion` {porcentaje?} solo en facturas.',
     bodies: {
       factura: { summary: 'Factura a un RUC (producto 1 y una línea libre)', value: factura },
       boleta: { summary: 'Boleta a un DNI', value: boleta },
       referencias: { summary: 'Factura con guías, orden de compra y otro documento relacionado', value: facturaConReferencias },
+      credito: { summary: 'Factura al crédito en 2 cuotas, con detracción (037, 12 %)', value: facturaCreditoDetraccion },
     },
   },
   get: { summary: 'Ver una venta' },

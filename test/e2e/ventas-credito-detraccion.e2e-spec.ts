@@ -262,6 +262,35 @@ describe('Ventas: credit, detracción, percepción and retención (issue 18), si
     expect([col('Forma de pago'), col('Detracción (S/)'), col('Retención'), col('Neto pendiente'), col('Total')]).toEqual(['Credito', 283, 0, 2077, 2360]);
   });
 
+  it('PUT keeps the stored conditions, refuses instalments that no longer add up, and switches to Contado', async () => {
+    const res = await post({ productos: [linea(118)], forma_pago: 'Credito', cuotas: [{ monto: 118, fecha_vencimiento: dentroDe(30) }] });
+    expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 201, errors: undefined });
+    const id = res.body.data.id_venta;
+    const put = (body: Body) => request(t.http).put(`/api/ventas/${id}`).set(bearer(user.token)).send(body);
+    const otroTotal = await put({ productos: [linea(236)] });
+    expect({ status: otroTotal.status, errors: otroTotal.body.errors }).toEqual({
+      status: 422,
+      errors: { cuotas: ['La suma de las cuotas (118.00) debe ser igual al monto neto pendiente de pago (236.00).'] },
+    });
+    // retención 118.00 x 3 % = 3.54: net 114.46
+    const conRetencion = await put({ productos: [linea(118)], retencion: {}, cuotas: [{ monto: 114.46, fecha_vencimiento: dentroDe(20) }] });
+    expect({ status: conRetencion.status, errors: conRetencion.body.errors }).toEqual({ status: 200, errors: undefined });
+    expect(conRetencion.body.data).toMatchObject({
+      forma_pago: 'Credito',
+      monto_retencion: 3.54,
+      monto_neto_pendiente: 114.46,
+      cuotas: [{ numero: 1, monto: 114.46, fecha_vencimiento: dentroDe(20) }],
+    });
+    const contado = await put({ productos: [linea(118)], forma_pago: 'Contado', retencion: null, fecha_vencimiento: null });
+    expect({ status: contado.status, errors: contado.body.errors }).toEqual({ status: 200, errors: undefined });
+    expect(contado.body.data).toMatchObject({ forma_pago: 'Contado', cuotas: [], retencion: null, fecha_vencimiento: null, monto_neto_pendiente: 118 });
+    const nombre = contado.body.data.nombre_xml as string;
+    const xml = (await t.app.get(DocumentIssuer).readXml(empresaId, nombre.replace('.xml', '')))!.toString('utf8');
+    expect(await checkSunatXml(xml, nombre, 'invoice', '01')).toEqual(SUNAT_VALID);
+    expect(xml).toContain('<cbc:PaymentMeansID>Contado</cbc:PaymentMeansID>');
+    expect(xml).not.toContain('Cuota001');
+  });
+
   const boleta = { tipo_documento: '03', cliente_documento: '40123456', cliente_datos: 'JUAN PEREZ' };
   const REFUSED: Array<[string, Body, string, string]> = [
     ['Credito without cuotas', { forma_pago: 'Credito' }, 'cuotas', 'Una venta al crédito requiere al menos una cuota.'],
