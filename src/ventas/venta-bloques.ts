@@ -18,6 +18,7 @@ export interface VentaExportada {
   tipo_documento: string;
   serie: string;
   numero: number;
+  /** As issued (stored on the sale), not the client's current type. */
   cliente_tipo_doc: string;
   cliente_documento: string;
   cliente_datos: string;
@@ -83,7 +84,7 @@ export async function* ventasEnBloques(
     p.push(bloque);
     const rows: VentaExportada[] = await dataSource.query(
       `SELECT v.id_venta, to_char(v.fecha_emision, 'YYYY-MM-DD') AS fecha_emision, v.hora_emision, v.tipo_documento, v.serie, v.numero,
-              c.tipo_doc AS cliente_tipo_doc, c.documento AS cliente_documento, c.datos AS cliente_datos, v.tipo_moneda,
+              v.cliente_tipo_doc, c.documento AS cliente_documento, c.datos AS cliente_datos, v.tipo_moneda,
               v.op_gravadas, v.op_exoneradas, v.op_inafectas, v.igv, v.total, v.estado, v.estado_sunat,
               v.forma_pago, v.monto_detraccion, v.monto_percepcion, v.monto_retencion, v.monto_neto_pendiente
          FROM ventas v JOIN clientes c ON c.id_cliente = v.id_cliente
