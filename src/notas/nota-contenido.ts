@@ -2,10 +2,10 @@ import { D, fixed } from '@/common/money';
 import { invalidField } from '@/common/errors/http-errors';
 import { DocumentLine, DocumentTotals } from '@/sunat/documents/common';
 import { noteAmounts } from '@/sunat/documents/note-amounts';
-import { LineCredited, NOTHING_CREDITED, notePart, noteTotalsOf } from '@/sunat/documents/note-line-amounts';
+import { esAfectacionGratuita, LineCredited, NOTHING_CREDITED, notePart, noteTotalsOf } from '@/sunat/documents/note-line-amounts';
 import { SaleAmountsError, saleAmounts } from '@/sunat/documents/sale-amounts';
 import { VentaView } from '@/ventas/dto/venta-view';
-import { CuotaNota } from './entities/nota-base';
+import { CuotaNota, LineaNota } from './entities/nota-base';
 import { contenidoParcial } from './nota-contenido-parcial';
 import { LineaVentaNota, porcentajeEnNota } from './nota-lineas-venta.service';
 import { alcanceCredito, alcanceDebito, ItemCreditoInput, ItemDebitoInput, MSG_IVAP_12 } from './nota-motivo-reglas';
@@ -138,4 +138,26 @@ export function contenidoDebito(e: EntradaContenido): ContenidoNota {
     parcial: alcance === 'items',
     partes: [],
   };
+}
+
+/** The note's lines as its view and PDF show them: what each line credits or debits, taxes and ICBPER included. */
+export function lineasImpresas(c: ContenidoNota): LineaNota[] {
+  return c.lines.map((l) => {
+    const gratuita = esAfectacionGratuita(l.tipo_afectacion_igv);
+    const total = gratuita
+      ? new D(0)
+      : new D(l.valor_venta)
+          .plus(l.igv)
+          .plus(l.isc?.monto ?? 0)
+          .plus(l.icbper?.monto ?? 0);
+    return {
+      cantidad: l.cantidad,
+      unidad: l.unidad,
+      codigo: l.codigo,
+      descripcion: l.descripcion,
+      tipo_afectacion_igv: l.tipo_afectacion_igv,
+      precio_unitario: gratuita ? '0.00' : l.precio_unitario,
+      total: total.toFixed(2),
+    };
+  });
 }

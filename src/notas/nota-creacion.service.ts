@@ -18,6 +18,7 @@ import { MSG_NOTA } from './nota-messages';
 import { assertVentaAdmiteNota } from './nota-reglas';
 import { nombreNota, NotaView, toNote, toNotaView } from './nota.mapper';
 import { NotaLinea } from './entities/nota-linea.entity';
+import { lineasImpresas } from './nota-contenido';
 import { NotaLineasVentaService } from './nota-lineas-venta.service';
 import { ItemCreditoInput, ItemDebitoInput } from './nota-motivo-reglas';
 
@@ -111,6 +112,7 @@ export class NotaCreacionService {
           xml_url: notaUrls.xml(kind, issued.nombre_xml),
           observaciones: issued.observaciones,
           parcial: contenido.parcial,
+          lineas: contenido.parcial ? lineasImpresas(contenido) : null,
           cuotas: contenido.cuotas ?? null,
         }),
       );

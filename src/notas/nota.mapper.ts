@@ -49,6 +49,16 @@ export interface NotaView {
   observaciones: string[];
   /** Issue 19: a partial note never annuls its sale; reason 13 carries the new instalments. */
   parcial: boolean;
+  /** Partial credit notes and itemised debit notes: the lines they carry (null: the whole sale / one amount line). */
+  lineas: Array<{
+    cantidad: number;
+    unidad: string;
+    codigo: string;
+    descripcion: string;
+    tipo_afectacion_igv: string;
+    precio_unitario: number;
+    total: number;
+  }> | null;
   cuotas: Array<{ monto: number; fecha_vencimiento: string }> | null;
   created_at: Date;
   updated_at: Date;
@@ -93,6 +103,7 @@ export function toNotaView(n: NotaBase, extra: { motivo?: MotivoNota; venta?: Ve
     mensaje_sunat: n.mensaje_sunat,
     observaciones: n.observaciones ?? [],
     parcial: n.parcial ?? false,
+    lineas: n.lineas ? n.lineas.map((l) => ({ ...l, cantidad: Number(l.cantidad), precio_unitario: Number(l.precio_unitario), total: Number(l.total) })) : null,
     cuotas: n.cuotas ? n.cuotas.map((c) => ({ monto: Number(c.monto), fecha_vencimiento: c.fecha_vencimiento })) : null,
     created_at: n.created_at,
     updated_at: n.updated_at,

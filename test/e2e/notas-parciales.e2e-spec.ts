@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { inspectPdf } from '../../src/reportes/testing/pdf-inspect';
 import { DocumentIssuer } from '../../src/sunat/nest/document-issuer';
 import { bearer, login, Session } from '../support/auth';
 import { createEmpresa, createProducto, createUserSession, nextRuc } from '../support/factories';
@@ -119,6 +120,11 @@ describe('Notas parciales (issue 19): partial credit notes, debit notes with ite
       SUNAT_VALID,
     );
     for (const f of fragments) expect(xml).toContain(f);
+    // A partial or itemised note shows (and prints) its own lines: one per XML line, adding up to its total.
+    if (nota.parcial && nota.monto_total > 0) {
+      expect(nota.lineas).toHaveLength(xml.split(ruta === 'notas-credito' ? '<cac:CreditNoteLine>' : '<cac:DebitNoteLine>').length - 1);
+      expect(Math.round(nota.lineas.reduce((a: number, l: { total: number }) => a + l.total * 100, 0))).toBe(Math.round(nota.monto_total * 100));
+    }
     expect(xml).toContain(`<cbc:PayableAmount currencyID="PEN">${Number(nota.monto_total).toFixed(2)}</cbc:PayableAmount>`);
     const sent = await post(`/api/${ruta}/${nota.id}/enviar`, {});
     expect({ status: sent.status, success: sent.body.success, codigo: sent.body.codigo }).toEqual({ status: 200, success: true, codigo: '0' });
@@ -154,6 +160,22 @@ describe('Notas parciales (issue 19): partial credit notes, debit notes with ite
     const antes = await stock();
     const { nota } = await notaAceptada('notas-credito', { id_venta: v.id, motivo_id: motivo.NC[codigo], ...caso.body(v.lineas) }, caso.xml);
     expect(nota).toMatchObject({ ...caso.montos, parcial: true, estado: 'pendiente' });
+    if (codigo === '07') {
+      expect(nota.lineas).toEqual([
+        { cantidad: 1, unidad: 'NIU', codigo: 'P-NOTAS', descripcion: 'TECLADO', tipo_afectacion_igv: '10', precio_unitario: 118, total: 118 },
+        { cantidad: 2, unidad: 'NIU', codigo: 'P001', descripcion: 'LIBRO EXONERADO', tipo_afectacion_igv: '20', precio_unitario: 50, total: 100 },
+      ]);
+      const pdf = await get(`/reporte/nota-credito/${nota.id}`)
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
+      const { flat } = inspectPdf(pdf.body as Buffer);
+      expect(flat).toContain('LIBRO EXONERADO');
+      expect(flat).not.toContain('SERVICIO TÉCNICO');
+    }
     const despues = await venta(v.id);
     expect({ estado: despues.estado, estado_sunat: despues.estado_sunat }).toEqual({ estado: '1', estado_sunat: '1' });
     expect(await saldo(v.id)).toBe(caso.saldo);

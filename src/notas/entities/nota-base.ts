@@ -2,6 +2,17 @@ import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } fr
 
 import { BajaNota, EstadoNota, NOTA_PENDIENTE } from '@/common/estados';
 
+/** A note line as shown and printed: amounts with taxes ('118.00'); unit price up to 10 decimals. */
+export interface LineaNota {
+  cantidad: string;
+  unidad: string;
+  codigo: string;
+  descripcion: string;
+  tipo_afectacion_igv: string;
+  precio_unitario: string;
+  total: string;
+}
+
 export interface CuotaNota {
   monto: string;
   /** YYYY-MM-DD */
@@ -94,6 +105,10 @@ export abstract class NotaBase {
   /** Issue 19: a partial note (items, monto or cuotas) credits part of the sale and never annuls it. */
   @Column({ type: 'boolean', default: false })
   parcial: boolean;
+
+  /** Partial credit notes and itemised debit notes: the lines the XML carries, as printed. */
+  @Column({ type: 'jsonb', nullable: true })
+  lineas: LineaNota[] | null;
 
   /** Reason 13: the sale's new instalments. */
   @Column({ type: 'jsonb', nullable: true })

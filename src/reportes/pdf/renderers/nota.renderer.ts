@@ -1,6 +1,6 @@
 import { EstadoNota, NOTA_ACEPTADA, NOTA_ANULADA, NOTA_PENDIENTE, NOTA_RECHAZADA } from '@/common/estados';
 import type { NotaView } from '@/notas/nota.mapper';
-import { MONEDA_NOMBRE, fecha, inWords, money, moneyWith } from '../layout/format';
+import { MONEDA_NOMBRE, fecha, inWords, money, moneyWith, quantity } from '../layout/format';
 import { Formato, PdfOptions } from '../layout/page';
 import { EmisorImpreso, Par } from '../printable';
 import { sunatQrPayload } from '../qr-payload';
@@ -46,10 +46,21 @@ export function notaQrPayload(ruc: string, tipo: '07' | '08', n: NotaView): stri
 }
 
 /**
- * A credit note prints the sale's lines (it reverses the whole sale); a debit note one line with its
+ * A whole-sale credit note prints the sale's lines (it reverses the whole sale); a debit note one line with its
  * reason text and the debited amount, as its XML carries.
  */
 function lineas(tipo: '07' | '08', n: NotaView): LineaImpresa[] {
+  // Issue 19: a partial credit note or a debit note with items prints its own lines.
+  if (n.lineas) {
+    return n.lineas.map((l) => ({
+      cantidad: quantity(l.cantidad),
+      unidad: l.unidad,
+      codigo: l.codigo,
+      descripcion: l.descripcion,
+      precio: money(l.precio_unitario),
+      importe: money(l.total),
+    }));
+  }
   if (tipo === '07' && n.venta) return n.venta.productosVentas.map(lineaVenta);
   return [{ cantidad: '1', unidad: 'ZZ', codigo: '', descripcion: n.descripcion_motivo, precio: money(n.monto_total), importe: money(n.monto_total) }];
 }
