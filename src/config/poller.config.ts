@@ -9,6 +9,12 @@ export interface PollerConfig {
   /** Queries before giving up on a ticket (it can still be queried by hand). */
   maxAttempts: number;
   pollingIntervalSeconds: number;
+  /** Tickets queried at once. */
+  batchSize: number;
+  /** The longest one ticket query may stay active before pg-boss fails it (a crashed process's job). */
+  jobExpireSeconds: number;
+  /** How often pg-boss expires such jobs. */
+  maintenanceSeconds: number;
 }
 
 export const pollerSchema = () => ({
@@ -16,6 +22,9 @@ export const pollerSchema = () => ({
   TICKET_POLL_DELAY_SECONDS: int(10, { min: 0, max: 24 * 3600 }),
   TICKET_POLL_MAX_ATTEMPTS: int(20, { min: 1, max: 1000 }),
   TICKET_POLL_INTERVAL_SECONDS: int(2, { min: 1, max: 3600 }),
+  TICKET_POLL_BATCH: int(10, { min: 1, max: 100 }),
+  TICKET_JOB_EXPIRE_SECONDS: int(120, { min: 10, max: 3600 }),
+  TICKET_MAINTENANCE_SECONDS: int(30, { min: 5, max: 3600 }),
 });
 
 export function loadPollerConfig(): PollerConfig {
@@ -25,6 +34,9 @@ export function loadPollerConfig(): PollerConfig {
     delaySeconds: env.TICKET_POLL_DELAY_SECONDS,
     maxAttempts: env.TICKET_POLL_MAX_ATTEMPTS,
     pollingIntervalSeconds: env.TICKET_POLL_INTERVAL_SECONDS,
+    batchSize: env.TICKET_POLL_BATCH,
+    jobExpireSeconds: env.TICKET_JOB_EXPIRE_SECONDS,
+    maintenanceSeconds: env.TICKET_MAINTENANCE_SECONDS,
   };
 }
 

@@ -31,6 +31,7 @@ export class LotesSunatModule implements OnModuleInit {
       'lote',
       (job) => this.tickets.resolverLote(job.id),
       async () => (await this.tickets.pendientes()).map((id) => ({ tipo: 'lote', id })),
+      (job, mensaje) => this.tickets.agotado(job.id, mensaje),
     );
   }
 }

@@ -53,6 +53,11 @@ export class TicketService {
     return outcome === 'aceptado' || outcome === 'rechazado';
   }
 
+  /** Poller, after its last automatic query: the batch stays open (a manual query can close it) and says why. */
+  async agotado(loteId: number, mensaje: string): Promise<void> {
+    await this.dataSource.getRepository(LoteSunat).update({ id: loteId, estado: LOTE_ENVIADO }, { mensaje });
+  }
+
   /** Ids of batches still waiting for SUNAT (for the poller's start-up sweep). */
   async pendientes(): Promise<number[]> {
     const rows = await this.dataSource.getRepository(LoteSunat).find({ select: { id: true }, where: { estado: LOTE_ENVIADO } });

@@ -6,20 +6,33 @@ import { pollerConfig } from '@/config/poller.config';
 
 export type TicketJob = { tipo: 'lote' | 'guia'; id: number; empresaId?: number };
 export type TicketResolver = (job: TicketJob) => Promise<boolean>;
+/** After the last automatic query: what the record shows (the ticket can still be queried by hand). */
+export type TicketAgotado = (job: TicketJob, mensaje: string) => Promise<void>;
 
 const QUEUE = 'sunat-tickets';
+/** Where a ticket goes once its automatic queries are spent (pg-boss dead letter). */
+const DEAD_LETTER = 'sunat-tickets-agotados';
+
+export const ticketAgotadoMensaje = (consultas: number) =>
+  `Sin respuesta final de SUNAT tras ${consultas} consultas automáticas; consulte el ticket para cerrarlo.`;
 
 /**
  * Background ticket polling on pg-boss (same PostgreSQL). One job per ticket (stately queue with the
  * ticket as singleton key) is fetched with SKIP LOCKED, so two workers never poll the same ticket; a
  * ticket still in process fails its job, which pg-boss retries with exponential backoff. Jobs live in
  * the database, and a start-up sweep re-enqueues whatever is still waiting, so restarts lose nothing.
+ *
+ * After a crash: a job left active by a dead process would block its ticket until it expires, so at start-up
+ * every active job of the queue is failed (retried at once; a query running in a live replica meanwhile is
+ * harmless: answers are applied under a row lock, once), and the queue's expiry is the longest a query can
+ * take. Up to TICKET_POLL_BATCH tickets are queried at once. Options are applied to an existing queue on start.
  */
 @Injectable()
 export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('TicketPoller');
   private boss: PgBoss | null = null;
   private readonly resolvers = new Map<TicketJob['tipo'], TicketResolver>();
+  private readonly agotados = new Map<TicketJob['tipo'], TicketAgotado>();
   private readonly sweeps: Array<() => Promise<TicketJob[]>> = [];
 
   constructor(
@@ -27,29 +40,41 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(databaseConfig.KEY) private readonly db: ConfigType<typeof databaseConfig>,
   ) {}
 
-  /** Modules that own ticketed records register how to resolve them and how to find the pending ones. */
-  register(tipo: TicketJob['tipo'], resolver: TicketResolver, pending: () => Promise<TicketJob[]>): void {
+  /** Modules that own ticketed records register how to resolve them, how to find the pending ones and what an exhausted one shows. */
+  register(tipo: TicketJob['tipo'], resolver: TicketResolver, pending: () => Promise<TicketJob[]>, agotado?: TicketAgotado): void {
     this.resolvers.set(tipo, resolver);
+    if (agotado) this.agotados.set(tipo, agotado);
     this.sweeps.push(pending);
   }
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.enabled) return;
-    const boss = new PgBoss({ connectionString: this.db.url, max: 3, schema: 'pgboss', supervise: true, schedule: false });
+    const boss = new PgBoss({
+      connectionString: this.db.url,
+      max: 3,
+      schema: 'pgboss',
+      supervise: true,
+      schedule: false,
+      maintenanceIntervalSeconds: this.config.maintenanceSeconds,
+    });
     boss.on('error', (error) => this.logger.error(`pg-boss: ${error.message}`));
     await boss.start();
-    await boss.createQueue(QUEUE, {
-      name: QUEUE,
-      policy: 'stately',
-      retryLimit: this.config.maxAttempts,
+    const options = {
+      policy: 'stately' as const,
+      retryLimit: this.config.maxAttempts - 1,
       retryDelay: this.config.delaySeconds,
       retryBackoff: true,
-    });
-    await boss.work<TicketJob>(QUEUE, { batchSize: 1, pollingIntervalSeconds: this.config.pollingIntervalSeconds }, async ([job]) => {
-      const resolver = this.resolvers.get(job.data.tipo);
-      if (!resolver) return;
-      if (!(await resolver(job.data))) throw new Error(`ticket ${job.data.tipo}:${job.data.id} en proceso`);
-    });
+      expireInSeconds: this.config.jobExpireSeconds,
+      deadLetter: DEAD_LETTER,
+    };
+    if (!(await boss.getQueue(DEAD_LETTER))) await boss.createQueue(DEAD_LETTER, { name: DEAD_LETTER });
+    if (await boss.getQueue(QUEUE)) await boss.updateQueue(QUEUE, { name: QUEUE, ...options });
+    else await boss.createQueue(QUEUE, { name: QUEUE, ...options });
+    await this.releaseStaleJobs(boss);
+    await boss.work<TicketJob>(QUEUE, { batchSize: this.config.batchSize, pollingIntervalSeconds: this.config.pollingIntervalSeconds }, (jobs) =>
+      this.resolveBatch(boss, jobs),
+    );
+    await boss.work<TicketJob>(DEAD_LETTER, { batchSize: 10, pollingIntervalSeconds: this.config.pollingIntervalSeconds }, (jobs) => this.exhausted(jobs));
     this.boss = boss;
     for (const sweep of this.sweeps) for (const job of await sweep()) await this.enqueue(job);
   }
@@ -81,5 +106,40 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
   private async enqueue(job: TicketJob): Promise<void> {
     if (!this.boss) return;
     await this.boss.send(QUEUE, job, { singletonKey: `${job.tipo}:${job.id}`, startAfter: this.config.delaySeconds });
+  }
+
+  /** The tickets of one fetch, queried together; each one still in process (or failing) is retried on its own. */
+  private async resolveBatch(boss: PgBoss, jobs: Array<PgBoss.Job<TicketJob>>): Promise<void> {
+    await Promise.all(
+      jobs.map(async (job) => {
+        const resolver = this.resolvers.get(job.data.tipo);
+        let done = !resolver;
+        let reason = `ticket ${job.data.tipo}:${job.data.id} en proceso`;
+        try {
+          done = done || (await resolver!(job.data));
+        } catch (error) {
+          reason = `ticket ${job.data.tipo}:${job.data.id}: ${(error as Error).message}`;
+        }
+        // the jobs left active when this returns are completed by pg-boss
+        if (!done) await boss.fail(QUEUE, job.id, { message: reason });
+      }),
+    );
+  }
+
+  private async exhausted(jobs: Array<PgBoss.Job<TicketJob>>): Promise<void> {
+    for (const job of jobs) {
+      const mensaje = ticketAgotadoMensaje(this.config.maxAttempts);
+      this.logger.warn(`Ticket ${job.data.tipo}:${job.data.id}: ${mensaje}`);
+      await this.agotados.get(job.data.tipo)?.(job.data, mensaje);
+    }
+  }
+
+  /** Jobs a dead process left active: failed now, so that their tickets are polled again at once. */
+  private async releaseStaleJobs(boss: PgBoss): Promise<void> {
+    const { rows } = await boss.getDb().executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [QUEUE]);
+    const ids = (rows as Array<{ id: string }>).map((r) => r.id);
+    if (!ids.length) return;
+    await boss.fail(QUEUE, ids);
+    this.logger.log(`${ids.length} consulta(s) de ticket interrumpidas por un reinicio se reintentan`);
   }
 }
