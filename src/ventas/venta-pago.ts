@@ -26,7 +26,7 @@ export const MSG_PAGO = {
   detraccionOperacion: 'Una venta con detracción debe tener tipo_operacion 1001, 1002, 1003 o 1004.',
   detraccionCodigo: (codigo: string, op: string) => `La operación ${op} exige el código de detracción ${codigo}.`,
   operacionNoSoportada: 'Las operaciones 1002 y 1004 requieren datos por línea (recursos hidrobiológicos, transporte de carga) que el servicio aún no recibe.',
-  detraccionMonto: 'El monto de la detracción debe ser menor que el total de la venta.',
+  detraccionMonto: 'El monto de la detracción debe ser mayor que 0 y menor que el total de la venta.',
   percepcionRequerida: 'Una operación sujeta a percepción (tipo_operacion 2001) requiere percepcion.',
   percepcionOperacion: 'Una venta con percepción debe tener tipo_operacion 2001.',
   percepcionCredito: 'Una venta con percepción se cobra al contado (SUNAT 3330).',
@@ -137,7 +137,8 @@ export function condicionesDePago(e: EntradaPago, ctx: ContextoPago): ColumnasPa
   const tc = e.tipo_cambio === null || e.tipo_cambio === undefined ? null : new D(e.tipo_cambio);
   if (!pen && !tc && (e.detraccion || e.percepcion)) throw invalidField('tipo_cambio', MSG_PAGO.tipoCambio);
   const total = new D(ctx.total);
-  const totalPen = pen ? total : total.times(tc!).toDecimalPlaces(2);
+  // Without tipo_cambio (a USD sale with neither detracción nor percepción) nothing is converted to soles.
+  const totalPen = pen || !tc ? total : total.times(tc).toDecimalPlaces(2);
 
   let detraccion: DetraccionGuardada | null = null;
   let montoDetraccion = new D(0);
@@ -148,7 +149,7 @@ export function condicionesDePago(e: EntradaPago, ctx: ContextoPago): ColumnasPa
     const enviado = 'monto_enviado' in d ? d.monto_enviado : d.monto !== undefined ? fixed(d.monto) : null;
     // Deposits to the Banco de la Nación are made in whole soles (R.S. 343-2014/SUNAT): half-up to 0 decimals.
     montoDetraccion = enviado !== null ? new D(enviado) : totalPen.times(porcentaje).div(100).toDecimalPlaces(0);
-    if (montoDetraccion.gte(totalPen)) throw invalidField('detraccion.monto', MSG_PAGO.detraccionMonto);
+    if (montoDetraccion.lte(0) || montoDetraccion.gte(totalPen)) throw invalidField('detraccion.monto', MSG_PAGO.detraccionMonto);
     detraccionEnMoneda = pen ? montoDetraccion : montoDetraccion.div(tc!).toDecimalPlaces(2);
     detraccion = {
       codigo: d.codigo,

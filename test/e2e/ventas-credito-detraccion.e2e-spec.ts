@@ -163,6 +163,19 @@ const CASOS: Array<[string, Caso]> = [
     },
   ]),
   [
+    // USD 1180.00 x 3.80 = PEN 4484.00 base; 2 % = 89.68; to collect PEN 4573.68; the sale's amounts stay in USD
+    'percepción 51 on a USD sale with tipo_cambio 3.80: base and amount in PEN',
+    {
+      body: { tipo_moneda: 'USD', tipo_cambio: 3.8, productos: [linea(1180)], percepcion: { codigo_regimen: '51' } },
+      montos: { total: 1180, monto_percepcion: 89.68, monto_neto_pendiente: 1180, percepcion: { base: 4484, monto: 89.68, total: 4573.68 } },
+      xml: [
+        '<cbc:ID>Percepcion</cbc:ID><cbc:Amount currencyID="PEN">4573.68</cbc:Amount>',
+        '<cbc:MultiplierFactorNumeric>0.02</cbc:MultiplierFactorNumeric><cbc:Amount currencyID="PEN">89.68</cbc:Amount><cbc:BaseAmount currencyID="PEN">4484.00</cbc:BaseAmount>',
+        '<cbc:PayableAmount currencyID="USD">1180.00</cbc:PayableAmount>',
+      ],
+    },
+  ],
+  [
     // 1180.00 x 3 % = 35.40; net 1144.60 in one instalment
     'retención 3 % on a credit sale lowers the net pending amount',
     {
@@ -317,6 +330,12 @@ describe('Ventas: credit, detracción, percepción and retención (issue 18), si
       { detraccion: { codigo: '037' } },
       'detraccion.cuenta_banco_nacion',
       'cuenta_banco_nacion es obligatoria: la cuenta de detracciones del emisor en el Banco de la Nación',
+    ],
+    [
+      'operation 1003 (passenger transport) with another good or service than 028',
+      { tipo_operacion: '1003', detraccion: { codigo: '037', cuenta_banco_nacion: CUENTA } },
+      'detraccion.codigo',
+      'La operación 1003 exige el código de detracción 028.',
     ],
     [
       'an operation 1001 without detracción',
