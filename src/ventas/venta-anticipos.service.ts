@@ -166,3 +166,16 @@ export function anticiposDeFactura(anticipos: AnticipoAplicado[] | undefined, ru
     codigo: a.codigo,
   }));
 }
+
+/** What later sales (not annulled) have deducted of each advance, taxes included: id of the advance → amount. */
+export async function deducidoDeAnticipos(manager: EntityManager, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = (await manager.query(
+    `SELECT va.id_anticipo, SUM(va.monto)::text AS monto
+       FROM venta_anticipos va JOIN ventas f ON f.id_venta = va.id_venta
+      WHERE va.id_anticipo = ANY($1) AND f.estado <> $2
+      GROUP BY va.id_anticipo`,
+    [ids, VENTA_ANULADA],
+  )) as Array<{ id_anticipo: number; monto: string }>;
+  return new Map(rows.map((r) => [Number(r.id_anticipo), Number(r.monto)]));
+}

@@ -65,5 +65,7 @@ export function vistaReferencias(v: Venta): VentaReferenciasView {
     es_anticipo: v.es_anticipo ?? false,
     anticipos: (v.anticipos ?? []).map((a) => ({ ...a, monto: Number(a.monto), base: Number(a.base), igv: Number(a.igv) })),
     total_anticipos: Number(v.total_anticipos ?? 0),
+    // Filled by VentaViewService for advances (it needs a query).
+    anticipo_deducido: 0,
   };
 }

@@ -6,6 +6,7 @@ import { Venta } from './entities/venta.entity';
 import { VentaDetalle } from './entities/venta-detalle.entity';
 import { VentaView } from './dto/venta-view';
 import { toVentaView } from './venta.mapper';
+import { deducidoDeAnticipos } from './venta-anticipos.service';
 
 /** Builds VentaView from a sale row: its lines, its client and the catalogue products, read with the given manager. */
 @Injectable()
@@ -22,7 +23,7 @@ export class VentaViewService {
     if (!cliente) throw new Error(`Venta ${venta.id_venta}: cliente ${venta.id_cliente} ausente`);
     const ids = detalles.map((d) => d.id_producto).filter((id): id is number => id !== null);
     const productos = await this.productos.findForEmpresa(manager, venta.id_empresa, ids);
-    return toVentaView(venta, cliente, detalles, productos);
+    return conDeducido(toVentaView(venta, cliente, detalles, productos), venta.es_anticipo ? await deducidoDeAnticipos(manager, [venta.id_venta]) : new Map());
   }
 
   /** Many sales at once (lists): one query for lines, one per distinct client, one for products. */
@@ -47,6 +48,15 @@ export class VentaViewService {
       empresaId,
       detalles.map((d) => d.id_producto).filter((id): id is number => id !== null),
     );
-    return ventas.map((v) => toVentaView(v, clientes.get(v.id_cliente)!, porVenta.get(v.id_venta) ?? [], productos));
+    const deducidos = await deducidoDeAnticipos(
+      manager,
+      ventas.filter((v) => v.es_anticipo).map((v) => v.id_venta),
+    );
+    return ventas.map((v) => conDeducido(toVentaView(v, clientes.get(v.id_cliente)!, porVenta.get(v.id_venta) ?? [], productos), deducidos));
   }
+}
+
+/** Issue 18 part B: an advance shows what has been deducted of it. */
+function conDeducido(view: VentaView, deducidos: Map<number, number>): VentaView {
+  return deducidos.has(view.id_venta) ? { ...view, anticipo_deducido: deducidos.get(view.id_venta)! } : view;
 }

@@ -107,6 +107,8 @@ describe('Ventas: advances, references and currencies (issue 18 part B)', () => 
     }
     const detalle = await request(t.http).get(`/api/ventas/${f.venta.id_venta}`).set(bearer(user.token));
     expect(detalle.body.data).toMatchObject({ estado_sunat: '1', total: 590, total_anticipos: 590, op_gravadas: 500 });
+    const adelanto = await request(t.http).get(`/api/ventas/${a.venta.id_venta}`).set(bearer(user.token));
+    expect(adelanto.body.data).toMatchObject({ es_anticipo: true, anticipo_deducido: 590, total: 590 });
 
     // Deducted in full: a second deduction is refused, naming the field.
     const otra = await post({ productos: [linea(1180)], anticipos: [anticipo(a.venta)] });
@@ -128,6 +130,11 @@ describe('Ventas: advances, references and currencies (issue 18 part B)', () => 
     expect(p1.venta).toMatchObject({ op_gravadas: 200, igv: 36, total: 236, total_anticipos: 118 });
     expect(p1.xml).toContain(`${money('Amount', '100.00')}${money('BaseAmount', '300.00')}`);
     expect(p1.xml).toContain(`${money('PrepaidAmount', '118.00')}${money('PayableAmount', '236.00')}`);
+    const lista = await request(t.http)
+      .get('/api/ventas')
+      .query({ q: `${b.venta.serie}-${b.venta.numero}` })
+      .set(bearer(user.token));
+    expect(lista.body.data.find((v: { id_venta: number }) => v.id_venta === b.venta.id_venta)).toMatchObject({ anticipo_deducido: 118 });
 
     const excede = await post({ productos: [linea(354)], anticipos: [anticipo(b.venta, 200)] });
     expect({ status: excede.status, errors: excede.body.errors }).toEqual({

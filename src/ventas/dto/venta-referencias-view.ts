@@ -9,6 +9,8 @@ export interface VentaReferenciasView {
   anticipos: Array<{ id_venta: number; tipo_documento: string; numero_completo: string; monto: number; base: number; igv: number; codigo: string }>;
   /** Sum of the advances' monto (PrepaidAmount); `total` is already net of it. */
   total_anticipos: number;
+  /** On an advance: what later sales (not annulled) have deducted of it, taxes included; 0 otherwise. */
+  anticipo_deducido: number;
 }
 
 /** A sale without references nor advances (fixtures, benchmarks). */
@@ -19,4 +21,5 @@ export const SIN_REFERENCIAS: VentaReferenciasView = {
   es_anticipo: false,
   anticipos: [],
   total_anticipos: 0,
+  anticipo_deducido: 0,
 };
