@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
@@ -38,7 +39,7 @@ async function bootstrap(): Promise<void> {
     let code = 0;
     try {
       const app = await booting?.catch(() => undefined);
-      await app?.close();
+      if (app) await closeWithin(app, loadAppConfig().shutdownTimeoutMs);
     } catch (error) {
       code = 1;
       logger.error(`Shutdown: ${error instanceof Error ? error.message : String(error)}`);
@@ -74,6 +75,32 @@ async function bootstrap(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : loadAppConfig().port;
   const url = `http://127.0.0.1:${port}`;
   logger.log(`Listening on ${url} (Swagger UI: ${url}/api/docs)`);
+}
+
+/**
+ * app.close() with a bound: idle keep-alive connections are closed at once (they would hold the HTTP server
+ * open), requests in progress get `timeoutMs` to finish, then their connections are closed too; a close still
+ * hanging (a provider's hook) after twice that gives up with an error.
+ */
+async function closeWithin(app: INestApplication, timeoutMs: number): Promise<void> {
+  const server = app.getHttpServer() as Server;
+  server.closeIdleConnections();
+  const cut = setTimeout(() => {
+    logger.warn(`Shutdown: requests still open after ${timeoutMs} ms: closing their connections`);
+    server.closeAllConnections();
+  }, timeoutMs);
+  let stuck: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      app.close(),
+      new Promise((_, reject) => {
+        stuck = setTimeout(() => reject(new Error(`application close did not finish in ${2 * timeoutMs} ms`)), 2 * timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(cut);
+    clearTimeout(stuck);
+  }
 }
 
 /** A start-up failure whose message says it all (no stack). */

@@ -13,6 +13,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   defaultIgvRate: string;
   logLevel: string;
+  /** How long open requests may finish after SIGTERM before their connections are closed. */
+  shutdownTimeoutMs: number;
 }
 
 const DEV_ADMIN_PASSWORD = 'admin12345';
@@ -26,6 +28,7 @@ export const appSchema = (production: boolean) => ({
   ADMIN_PASSWORD: production ? optional() : str(DEV_ADMIN_PASSWORD),
   IGV_DEFAULT: str('18.00', DECIMAL_RULE),
   LOG_LEVEL: oneOf(LOG_LEVELS, production ? 'info' : 'debug'),
+  SHUTDOWN_TIMEOUT_MS: int(10_000, { min: 0, max: 300_000 }),
 });
 
 export function loadAppConfig(): AppConfig {
@@ -41,6 +44,7 @@ export function loadAppConfig(): AppConfig {
     adminPassword: env.ADMIN_PASSWORD,
     defaultIgvRate: env.IGV_DEFAULT,
     logLevel: env.LOG_LEVEL,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { AddressInfo, createServer } from 'node:net';
@@ -43,6 +44,7 @@ describe('Service on the embedded PostgreSQL (no DATABASE_URL)', () => {
       ADMIN_PASSWORD: 'embedded-admin-1',
       TICKET_POLLER: 'true',
       LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_MS: '1000',
     };
     delete env.DATABASE_URL;
     child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/main.ts'], { cwd: ROOT, env });
@@ -91,11 +93,18 @@ describe('Service on the embedded PostgreSQL (no DATABASE_URL)', () => {
   });
 
   it('on SIGTERM closes the app (pg-boss, TypeORM) before the database: clean log, exit 0, port released', async () => {
+    // a client that never finishes its request does not hold the shutdown past SHUTDOWN_TIMEOUT_MS
+    const slow = connect(port, '127.0.0.1');
+    await new Promise((r) => slow.once('connect', r));
+    slow.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n');
+    slow.on('error', () => undefined);
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     const mark = output.length;
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    slow.destroy();
     const shutdownLog = output.slice(mark);
+    expect(shutdownLog).toContain('Shutdown: requests still open after 1000 ms: closing their connections');
     expect(shutdownLog).not.toMatch(/error|unhandled|terminating connection/i);
     expect(await portUnavailable(pgPort)).toBeUndefined();
     expect(existsSync(join(scratch, 'pg', 'postmaster.pid'))).toBe(false);
