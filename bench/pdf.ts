@@ -93,6 +93,7 @@ export function facturaDeDiezLineas(): VentaView {
     subtotal: 1000,
     igv: 180,
     total: 1180,
+    saldo: 1180,
     ...vistaContado(1180),
     ...SIN_REFERENCIAS,
     estado: '1',

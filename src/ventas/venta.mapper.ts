@@ -72,6 +72,7 @@ export function toVentaView(v: Venta, cliente: ClienteResponse, detalles: VentaD
     subtotal: num(v.subtotal),
     igv: num(v.igv),
     total: num(v.total),
+    saldo: num(v.saldo),
     ...vistaPago(v),
     ...vistaReferencias(v),
     estado: v.estado,

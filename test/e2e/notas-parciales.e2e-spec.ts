@@ -97,6 +97,7 @@ describe('Notas parciales (issue 19): partial credit notes, debit notes with ite
   async function factura(body: Body): Promise<{ id: number; lineas: number[]; total: number }> {
     const res = await post('/api/ventas', { tipo_documento: '01', cliente_documento: nextRuc(), cliente_datos: 'CLIENTE NOTAS S.A.C.', ...body });
     expect({ status: res.status, errors: res.body.errors }).toEqual({ status: 201, errors: undefined });
+    expect(res.body.data.saldo).toBe(res.body.data.total);
     const sent = await post(`/api/ventas/${res.body.data.id_venta}/enviar`, {});
     expect(sent.body.success).toBe(true);
     return { id: res.body.data.id_venta, lineas: res.body.data.productosVentas.map((l: { id: number }) => l.id), total: res.body.data.total };
@@ -131,7 +132,8 @@ describe('Notas parciales (issue 19): partial credit notes, debit notes with ite
     return { nota, xml };
   }
   const venta = async (id: number) => (await get(`/api/ventas/${id}`)).body.data;
-  const saldo = async (id: number) => Number((await t.dataSource.query(`SELECT saldo FROM ventas WHERE id_venta = $1`, [id]))[0].saldo);
+  /** The sale's saldo as GET /api/ventas/{id} shows it. */
+  const saldo = async (id: number) => (await venta(id)).saldo as number;
   const stock = async () => Number((await t.dataSource.query(`SELECT stock FROM productos WHERE id_producto = $1`, [productoId]))[0].stock);
 
   beforeAll(async () => {

@@ -84,6 +84,8 @@ export interface VentaView extends VentaPagoView, VentaReferenciasView {
   subtotal: number;
   igv: number;
   total: number;
+  /** Issue 19: total - accepted credit notes + accepted debit notes (what the sale is still worth). */
+  saldo: number;
   /** '1' vigente, '2' anulada (EstadoVenta). */
   estado: EstadoVenta;
   /** '0' pendiente, '1' aceptada, '2' rechazada/anulada, '3' ticket en proceso (EstadoSunat). */

@@ -141,6 +141,27 @@ export class Venta {
   @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
   total: string;
 
+  /**
+   * Issue 19 (migration NotasParciales): totals of the ACCEPTED credit and debit notes, written only by the notes
+   * (VentasService.ajustarSaldo), and saldo = total - notas_credito + notas_debito, computed by PostgreSQL.
+   */
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0, insert: false, update: false })
+  notas_credito: string;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0, insert: false, update: false })
+  notas_debito: string;
+
+  @Column({
+    type: 'numeric',
+    precision: 14,
+    scale: 2,
+    insert: false,
+    update: false,
+    generatedType: 'STORED',
+    asExpression: 'total - notas_credito + notas_debito',
+  })
+  saldo: string;
+
   @Column({ type: 'char', length: 1, default: VENTA_ACTIVA })
   /** VENTA_ACTIVA / VENTA_ANULADA (common/estados.ts). */
   estado: EstadoVenta;
