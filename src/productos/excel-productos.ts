@@ -3,6 +3,7 @@ import { HttpException } from '@nestjs/common';
 import ExcelJS from 'exceljs';
 import { invalidField } from '@/common/errors/http-errors';
 import { MAX_FILAS_IMPORTACION } from './dto/importar.dto';
+import { Producto } from './entities/producto.entity';
 import { excedeDescomprimido } from './xlsx-descomprimido';
 
 export const CAMPOS_EXCEL = [
@@ -167,4 +168,40 @@ function valorDeCelda(value: ExcelJS.CellValue, numerico: boolean): unknown {
   if (typeof v === 'number') return numerico ? Number(v.toPrecision(15)) : String(Number(v.toPrecision(15)));
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   return v;
+}
+
+/** A spreadsheet cell never starts a formula (OWASP "CSV injection"): such text gets a leading apostrophe. */
+const texto = (valor: string | null): string => (valor && /^[=+\-@\t\r]/.test(valor) ? `'${valor}` : (valor ?? ''));
+const numero = (valor: string | null): number | null => (valor === null ? null : Number(valor));
+
+/**
+ * The products as an .xlsx whose header row is the import's column names (CAMPOS_EXCEL), so the file can be
+ * edited and read back by leer-excel: icbper as SI/NO, the ISC as its isc_* columns.
+ */
+export async function escribirExcel(productos: Producto[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'facturacion-sunat';
+  const sheet = workbook.addWorksheet('Productos');
+  sheet.addRow([...CAMPOS_EXCEL]);
+  for (const p of productos) {
+    const fila: Record<(typeof CAMPOS_EXCEL)[number], string | number | null> = {
+      codigo: texto(p.codigo),
+      nombre: texto(p.nombre),
+      descripcion: texto(p.descripcion),
+      unidad: p.unidad,
+      precio: Number(p.precio),
+      costo: Number(p.costo),
+      stock: Number(p.stock),
+      codigo_sunat: p.codigo_sunat,
+      tipo_afectacion_igv: p.tipo_afectacion_igv,
+      icbper: p.icbper ? 'SI' : 'NO',
+      isc_sistema: p.isc_sistema,
+      isc_tasa: numero(p.isc_tasa),
+      isc_monto: numero(p.isc_monto),
+      isc_precio_publico: numero(p.isc_precio_publico),
+      estado: p.estado,
+    };
+    sheet.addRow(CAMPOS_EXCEL.map((campo) => fila[campo]));
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

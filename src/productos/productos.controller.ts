@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConsumes, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { AuthContext } from '@/common/context/request-context';
 import { Auth, EmpresaActual } from '@/common/decorators/auth-context.decorator';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
-import { CreateProductoDto, ProductoListQueryDto, UpdateProductoDto } from './dto/producto.dto';
+import { CreateProductoDto, ProductoExportQueryDto, ProductoListQueryDto, UpdateProductoDto } from './dto/producto.dto';
+import { escribirExcel } from './excel-productos';
 import { ImportarListaDto } from './dto/importar.dto';
 import { toProductoResponse } from './producto.mapper';
 import { ProductosImportService } from './productos-import.service';
@@ -13,6 +14,7 @@ import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { PRODUCTOS_DOCS } from './productos.openapi';
 
 const EXCEL_LIMIT = { limits: { fileSize: 5 * 1024 * 1024, files: 1 } };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 @ApiTags('productos')
 @ApiBearerAuth()
@@ -29,6 +31,15 @@ export class ProductosController {
   async list(@EmpresaActual() empresaId: number, @Query() query: ProductoListQueryDto) {
     const { rows, meta } = await this.productos.list(empresaId, query);
     return { success: true, data: rows.map(toProductoResponse), meta };
+  }
+
+  /** The list's filters, every product, with the import's columns (declared before ':id'). */
+  @Get('exportar-excel')
+  @RequirePermission('productos.view')
+  @ApiProduces(XLSX)
+  async exportarExcel(@EmpresaActual() empresaId: number, @Query() query: ProductoExportQueryDto): Promise<StreamableFile> {
+    const archivo = await escribirExcel(await this.productos.todos(empresaId, query));
+    return new StreamableFile(archivo, { type: XLSX, disposition: 'attachment; filename="productos.xlsx"' });
   }
 
   @Get(':id')

@@ -7,6 +7,13 @@ export const PRODUCTOS_DOCS: DocsDe<ProductosController> = {
     summary: 'Listar productos',
     description: 'Paginado (`page`, `per_page` ≤ 100), búsqueda `q` y filtros `estado` y `tipo_afectacion_igv` (catálogo 07).',
   },
+  exportarExcel: {
+    summary: 'Exportar los productos a Excel',
+    description:
+      'Filtros del listado (`q`, `estado`, `tipo_afectacion_igv`), sin paginación. Las columnas son las de la importación, ' +
+      'de modo que el archivo editado vuelve por `POST /api/productos/leer-excel`.',
+    respuesta: { archivo: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  },
   get: { summary: 'Ver un producto' },
   create: {
     summary: 'Crear un producto',

@@ -5,7 +5,7 @@ import { assertSameEmpresa, conflict, invalidField } from '@/common/errors/http-
 import { fixed } from '@/common/money';
 import { likePattern, PageMeta, pageMeta, pageOf } from '@/common/pagination';
 import { Producto } from './entities/producto.entity';
-import { CreateProductoDto, ProductoListQueryDto, ProductoResponse, UpdateProductoDto } from './dto/producto.dto';
+import { CreateProductoDto, ProductoExportQueryDto, ProductoListQueryDto, ProductoResponse, UpdateProductoDto } from './dto/producto.dto';
 import { IscProductoDto } from './dto/isc-producto.dto';
 import { toProductoResponse } from './producto.mapper';
 import { CAMPOS_ISC, reglasProducto } from './reglas-producto';
@@ -25,13 +25,22 @@ export class ProductosService {
 
   async list(empresaId: number, query: ProductoListQueryDto): Promise<{ rows: Producto[]; meta: PageMeta }> {
     const { page, perPage, skip } = pageOf(query);
+    const [rows, total] = await this.filtrados(empresaId, query).skip(skip).take(perPage).getManyAndCount();
+    return { rows, meta: pageMeta(page, perPage, total) };
+  }
+
+  /** Every product matching the list's filters, in the list's order (the Excel export). */
+  todos(empresaId: number, query: ProductoExportQueryDto): Promise<Producto[]> {
+    return this.filtrados(empresaId, query).getMany();
+  }
+
+  private filtrados(empresaId: number, query: ProductoExportQueryDto) {
     const qb = this.productos.createQueryBuilder('p').where('p.id_empresa = :empresaId', { empresaId });
     const q = query.q?.trim();
     if (q) qb.andWhere('(p.codigo ILIKE :q OR p.nombre ILIKE :q)', { q: likePattern(q) });
     if (query.estado) qb.andWhere('p.estado = :estado', { estado: query.estado });
     if (query.tipo_afectacion_igv) qb.andWhere('p.tipo_afectacion_igv = :afectacion', { afectacion: query.tipo_afectacion_igv });
-    const [rows, total] = await qb.orderBy('p.nombre', 'ASC').addOrderBy('p.id_producto', 'ASC').skip(skip).take(perPage).getManyAndCount();
-    return { rows, meta: pageMeta(page, perPage, total) };
+    return qb.orderBy('p.nombre', 'ASC').addOrderBy('p.id_producto', 'ASC');
   }
 
   async get(empresaId: number, id: number): Promise<Producto> {

@@ -48,6 +48,7 @@ const PASOS: Array<string | [string, Opciones]> = [
   'PUT /api/proveedores/{id}',
   'POST /api/productos',
   'GET /api/productos',
+  'GET /api/productos/exportar-excel',
   'GET /api/productos/{id}',
   'PUT /api/productos/{id}',
   'POST /api/productos/importar-lista',

@@ -280,6 +280,50 @@ describe('Productos: every catálogo 07 affectation, ISC and ICBPER, sold by pro
       { codigo: 'XL-IVAP', tipo_afectacion_igv: '17', icbper: false, isc_sistema: null, isc_monto: null },
       { codigo: 'XL-PISCO', tipo_afectacion_igv: '10', icbper: false, isc_sistema: '02', isc_monto: 1.5 },
     ]);
+
+    // the export has the import's columns: read back, the same products come out, to be updated
+    const exportado = await request(t.http)
+      .get('/api/productos/exportar-excel')
+      .query({ q: 'XL-' })
+      .set(bearer(user.token))
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(exportado.status).toBe(200);
+    expect(exportado.headers['content-type']).toContain('spreadsheetml');
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(exportado.body as unknown as ArrayBuffer);
+    expect((libro.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual([
+      'codigo',
+      'nombre',
+      'descripcion',
+      'unidad',
+      'precio',
+      'costo',
+      'stock',
+      'codigo_sunat',
+      'tipo_afectacion_igv',
+      'icbper',
+      'isc_sistema',
+      'isc_tasa',
+      'isc_monto',
+      'isc_precio_publico',
+      'estado',
+    ]);
+    const releido = await request(t.http)
+      .post('/api/productos/leer-excel')
+      .set(bearer(user.token))
+      .attach('archivo', exportado.body as Buffer, 'p.xlsx')
+      .expect(201);
+    expect(releido.body.resumen).toEqual({ total: 3, validas: 3, con_errores: 0 });
+    expect(releido.body.data.map((f: Campos) => [f.codigo, f.accion, f.tipo_afectacion_igv, f.icbper, f.isc ?? null])).toEqual([
+      ['XL-IVAP', 'actualizar', '17', false, null],
+      ['XL-BOLSA', 'actualizar', '10', true, null],
+      ['XL-PISCO', 'actualizar', '10', false, { sistema: '02', monto: 1.5 }],
+    ]);
   });
 
   it.each(CASOS)('sold by product id: %s', async (_name, caso) => {

@@ -65,6 +65,13 @@ export class ProductoListQueryDto extends ListQueryDto {
   @IsOptional() @IsCodigoCatalogo('07') tipo_afectacion_igv?: string;
 }
 
+/** Filters of the Excel export (the list's, without paging). */
+export class ProductoExportQueryDto {
+  @IsOptional() @IsString() @MaxLength(100) q?: string;
+  @IsOptional() @IsIn(['0', '1']) estado?: string;
+  @IsOptional() @IsCodigoCatalogo('07') tipo_afectacion_igv?: string;
+}
+
 export interface ProductoResponse {
   id_producto: number;
   id_empresa: number;
