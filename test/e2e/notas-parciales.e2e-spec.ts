@@ -338,6 +338,27 @@ describe('Notas parciales (issue 19): partial credit notes, debit notes with ite
     expect(await saldo(v.id)).toBe(140.4);
   });
 
+  it('an export (0200, client with a passport): reason 11 credits and debits export lines', async () => {
+    // 500.00 + 300.00 exported (40, no IGV)
+    const v = await factura({
+      tipo_operacion: '0200',
+      cliente_documento: 'PB7654321',
+      cliente_tipo_doc: '7',
+      cliente_datos: 'JANE DOE',
+      productos: [
+        { descripcion: 'CAFÉ ORGÁNICO', cantidad: 10, precio_unitario: 50, tipo_afectacion_igv: '40' },
+        { descripcion: 'CACAO', cantidad: 3, precio_unitario: 100, tipo_afectacion_igv: '40' },
+      ],
+    });
+    expect(v.total).toBe(800);
+    // 80.00 over 500 / 300: 50.00 and 30.00
+    const { nota } = await notaAceptada('notas-credito', { id_venta: v.id, motivo_id: motivo.NC['11'], monto: 80 }, ['>9995</cbc:ID>']);
+    expect(nota).toMatchObject({ monto_subtotal: 80, monto_igv: 0, monto_total: 80 });
+    const { nota: debito } = await notaAceptada('notas-debito', { id_venta: v.id, motivo_id: motivo.ND['11'], monto_total: 25 }, ['>9995</cbc:ID>']);
+    expect(debito).toMatchObject({ monto_subtotal: 25, monto_igv: 0, monto_total: 25 });
+    expect(await saldo(v.id)).toBe(745);
+  });
+
   it('a debit note with items (gravado and exonerado) adds to the saldo', async () => {
     const v = await ventaMultilinea();
     // 118.00 -> 100.00 + 18.00; exonerado 20.00: 138.00
