@@ -338,6 +338,28 @@ describe('Notas parciales (issue 19): partial credit notes, debit notes with ite
     expect(await saldo(v.id)).toBe(140.4);
   });
 
+  it('a sale with line and global discounts: notes carry each line net of its share of the global discount', async () => {
+    // line 1: 236 - 18 = 218.00 -> 184.75 + 33.25; line 2: 59.00 -> 50.00 + 9.00; global 11.80 -> 10.00 + 1.80:
+    // gravadas 224.75, igv 40.45, total 265.20. Shares by value (184.75 / 50.00) to the cent: base 7.87 / 2.13,
+    // IGV 1.42 / 0.38, so line 2 nets 47.87 + 8.62 = 56.49
+    const productos = [
+      { descripcion: 'ZAPATOS', cantidad: 2, precio_unitario: 118, descuento: 18 },
+      { descripcion: 'MEDIAS', cantidad: 1, precio_unitario: 59 },
+    ];
+    const v = await factura({ productos, descuento_global: 11.8 });
+    expect(v.total).toBe(265.2);
+    const { nota } = await notaAceptada('notas-credito', { id_venta: v.id, motivo_id: motivo.NC['07'], items: [{ id_detalle: v.lineas[1], cantidad: 1 }] });
+    expect(nota).toMatchObject({ monto_subtotal: 47.87, monto_igv: 8.62, monto_total: 56.49 });
+    expect(await saldo(v.id)).toBe(208.71);
+    const w = await factura({ productos, descuento_global: 11.8 });
+    const { nota: total, xml } = await notaAceptada('notas-credito', { id_venta: w.id, motivo_id: motivo.NC['01'] });
+    expect(total).toMatchObject({ monto_subtotal: 224.75, monto_igv: 40.45, monto_total: 265.2 });
+    expect(xml).toContain(
+      '<cac:TaxSubtotal><cbc:TaxableAmount currencyID="PEN">224.75</cbc:TaxableAmount><cbc:TaxAmount currencyID="PEN">40.45</cbc:TaxAmount>',
+    );
+    expect(await venta(w.id)).toMatchObject({ estado: '2', saldo: 0 });
+  });
+
   it('an export (0200, client with a passport): reason 11 credits and debits export lines', async () => {
     // 500.00 + 300.00 exported (40, no IGV)
     const v = await factura({
