@@ -29,8 +29,9 @@ export async function bloquearVenta(manager: EntityManager, empresaId: number, i
   throw conflict(MSG_VENTA.enviando);
 }
 
-/** Edit, delete and local annulment only touch sales SUNAT has never seen (estado_sunat '0') and not annulled. */
+/** Edit, delete and local annulment only touch sales SUNAT has never seen (estado_sunat '0'), not annulled and not being sent. */
 export function assertModificable(venta: Venta): void {
+  if (venta.enviando_desde) throw conflict(MSG_VENTA.enviando);
   if (venta.estado === VENTA_ANULADA) throw conflict(MSG_VENTA.anulada);
   if (venta.estado_sunat !== SUNAT_PENDIENTE) throw conflict(MSG_VENTA.yaEnviada);
 }

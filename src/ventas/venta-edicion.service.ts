@@ -110,6 +110,7 @@ export class VentaEdicionService {
   async remove(auth: AuthContext, id: number): Promise<void> {
     const nombre = await this.dataSource.transaction(async (manager) => {
       const venta = await bloquearVenta(manager, auth.empresaId, id);
+      if (venta.enviando_desde) throw conflict(MSG_VENTA.enviando);
       // An annulled sale SUNAT never saw may be deleted too (its stock already came back).
       if (venta.estado_sunat !== SUNAT_PENDIENTE) throw conflict(MSG_VENTA.yaEnviada);
       if (venta.stock_descontado) await this.stock.devolver(manager, venta, await detallesDe(manager, venta), auth.userId, 'Eliminación de venta');

@@ -197,7 +197,7 @@ describe('Ventas: creation, signed XML, list and detail', () => {
       ['future date', { ...base, fecha_emision: '2999-01-01' }, 'fecha_emision'],
       ['old factura', { ...base, fecha_emision: '2020-01-01' }, 'fecha_emision'],
       ['bad tipo', { ...base, tipo_documento: '07' }, 'tipo_documento'],
-      ['bad moneda', { ...base, tipo_moneda: 'EUR' }, 'tipo_moneda'],
+      ['bad moneda', { ...base, tipo_moneda: 'XYZ' }, 'tipo_moneda'],
       ['zero quantity', { ...base, productos: [{ descripcion: 'x', cantidad: 0, precio_unitario: 1 }] }, 'productos.0.cantidad'],
       ['11-decimal quantity', { ...base, productos: [{ descripcion: 'x', cantidad: 1.00000000001, precio_unitario: 1 }] }, 'productos.0.cantidad'],
       ['negative price', { ...base, productos: [{ descripcion: 'x', cantidad: 1, precio_unitario: -1 }] }, 'productos.0.precio_unitario'],

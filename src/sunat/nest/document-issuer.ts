@@ -4,7 +4,7 @@ import { sunatConfig } from '@/config/sunat.config';
 import { documentIdOfName } from '../cdr/cdr-reader';
 import { SunatContext } from '../gateway/credentials';
 import { BillResult, RawAnswer, TicketSendResult, TicketStatusResult } from '../gateway/results';
-import { SunatGateway } from '../gateway/sunat-gateway';
+import { ReconcileResult, SunatGateway } from '../gateway/sunat-gateway';
 import { SigningCredentials } from '../signing/signing-credentials';
 import { signXml } from '../signing/xml-signer';
 import { DocumentStorage, StorageTransaction } from '../storage/document-storage';
@@ -70,6 +70,16 @@ export class DocumentIssuer {
       const recovered = await this.gateway.reconcileBill(ctx, name, options);
       if (recovered.kind === 'accepted' || recovered.kind === 'rejected') result = recovered;
     }
+    if (result.kind === 'accepted' || result.kind === 'rejected') await this.storage.put(storageKeys.cdr(empresaId, name), result.cdrZip);
+    return result;
+  }
+
+  /**
+   * After a send whose outcome is unknown (its process died): SUNAT's CDR for the document (getStatusCdr), stored
+   * like sendBill's; 'not-found' when SUNAT never registered it.
+   */
+  async recoverBill(ctx: SunatContext, empresaId: number, name: string): Promise<ReconcileResult> {
+    const result = await this.gateway.reconcileBill(ctx, name, { onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, name, raw) });
     if (result.kind === 'accepted' || result.kind === 'rejected') await this.storage.put(storageKeys.cdr(empresaId, name), result.cdrZip);
     return result;
   }

@@ -173,6 +173,10 @@ export class Venta {
   @Column({ type: 'text', nullable: true })
   mensaje_sunat: string | null;
 
+  /** Set while a sendBill is in flight (committed before the call, cleared with its answer); see VentaEnvioService. */
+  @Column({ type: 'timestamptz', nullable: true })
+  enviando_desde: Date | null;
+
   /** SUNAT's observations (4000+), 'codigo - mensaje': its rules at signing, then its CDR's notes (issue 16). */
   @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
   observaciones: string[];
