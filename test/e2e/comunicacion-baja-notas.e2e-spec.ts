@@ -35,6 +35,7 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
       baja: string | null;
       mensaje_sunat: string | null;
     };
+  const saldo = async (id: number) => Number((await t.dataSource.query('SELECT saldo FROM ventas WHERE id_venta = $1', [id]))[0].saldo);
   const readXml = async (nombre: string) => (await t.app.get(DocumentIssuer).readXml(empresaId, nombre.replace('.xml', '')))!.toString('utf8');
 
   /** A note (NC or ND) on a new accepted factura; sent to the simulator unless `enviar` is false. */
@@ -67,6 +68,8 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
   it('voids an accepted credit note: RA with a 07 line, baja en_proceso while pending; accepted -> anulado and its sale restored', async () => {
     const nc = await crearNota('credito');
     expect(await venta(nc.factura.id_venta)).toMatchObject({ estado: '2', estado_sunat: '2' });
+    // Issue 19: the accepted whole-sale note credits the sale's 118.00
+    expect(await saldo(nc.factura.id_venta)).toBe(0);
 
     const res = await baja([{ id_nota_credito: nc.id, motivo: '' }]).expect(200);
     expect(res.body).toEqual({
@@ -102,6 +105,8 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
       estado_sunat: '1',
       mensaje_sunat: expect.stringContaining(`${nc.numero_completo} que la anulaba fue dada de baja`),
     });
+    // The voided note no longer counts in the saldo.
+    expect(await saldo(nc.factura.id_venta)).toBe(118);
 
     // A voided note is final: not sent again, not voided again.
     const resend = await post(`/api/notas-credito/${nc.id}/enviar`, {}).expect(409);
