@@ -1,5 +1,7 @@
 import { GUIA_ACEPTADA, GUIA_ENVIADA, GUIA_PENDIENTE, GUIA_RECHAZADA } from '@/common/estados';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
+import { sunatConfig } from '@/config/sunat.config';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-errors';
@@ -16,7 +18,8 @@ export type EnvioGuiaResult = { success: true; ticket: string; message: string }
 
 /**
  * POST /api/guias-remision/{id}/enviar (SPEC "Send rules"): token, upload, ticket. Only a pendiente
- * guide goes out; SUNAT unreachable or refusing the token is a 502 and the guide stays pendiente.
+ * guide goes out, claimed first so that two parallel sends upload it once; SUNAT unreachable or refusing the
+ * token is a 502 and the guide stays pendiente.
  */
 @Injectable()
 export class GuiaEnvioService {
@@ -26,6 +29,7 @@ export class GuiaEnvioService {
     private readonly emisores: EmisorService,
     private readonly issuer: DocumentIssuer,
     private readonly poller: TicketPoller,
+    @Inject(sunatConfig.KEY) private readonly sunat: ConfigType<typeof sunatConfig>,
   ) {}
 
   async enviar(empresaId: number, id: number): Promise<EnvioGuiaResult> {
@@ -36,23 +40,41 @@ export class GuiaEnvioService {
     const name = baseNameOf(guia);
     if (!name) throw xmlMissing();
     const ctx = greContext(await this.emisores.forEmpresa(empresaId));
+    await this.reclamar(guia.id);
 
-    const result = await this.issuer.sendGuide(ctx, empresaId, name);
-    if (result.kind === 'missing-xml') throw xmlMissing();
-    if (result.kind === 'ticket') {
-      const moved = await this.guias.update(
-        { id: guia.id, estado: GUIA_PENDIENTE },
-        { estado: GUIA_ENVIADA, ticket_sunat: result.ticket, mensaje_sunat: GUIA_MSG.enviada },
-      );
-      // A parallel send got there first: its ticket is the one kept.
-      if (!moved.affected) throw conflict(GUIA_MSG.yaEnviada);
-      await this.poller.enqueueGuia(empresaId, guia.id);
-      return { success: true, ticket: result.ticket, message: GUIA_MSG.enviada };
+    try {
+      const result = await this.issuer.sendGuide(ctx, empresaId, name);
+      if (result.kind === 'missing-xml') throw xmlMissing();
+      if (result.kind === 'ticket') {
+        await this.guias.update(
+          { id: guia.id, estado: GUIA_PENDIENTE },
+          { estado: GUIA_ENVIADA, ticket_sunat: result.ticket, mensaje_sunat: GUIA_MSG.enviada, enviando_desde: null },
+        );
+        await this.poller.enqueueGuia(empresaId, guia.id);
+        return { success: true, ticket: result.ticket, message: GUIA_MSG.enviada };
+      }
+      // SUNAT refused the upload: the guide was not registered, so it stays pendiente with SUNAT's answer.
+      const refusal = classifyGreFailure(result);
+      const message = GUIA_MSG.rechazoEnvio(refusal.body);
+      await this.guias.update({ id: guia.id }, { codigo_sunat: refusal.codigo, mensaje_sunat: message, enviando_desde: null });
+      return { success: false, codigo: refusal.codigo, message };
+    } finally {
+      await this.guias.update({ id: guia.id, estado: GUIA_PENDIENTE }, { enviando_desde: null });
     }
-    // SUNAT refused the upload: the guide was not registered, so it stays pendiente with SUNAT's answer.
-    const refusal = classifyGreFailure(result);
-    const message = GUIA_MSG.rechazoEnvio(refusal.body);
-    await this.guias.update({ id: guia.id }, { codigo_sunat: refusal.codigo, mensaje_sunat: message });
-    return { success: false, codigo: refusal.codigo, message };
+  }
+
+  /**
+   * Claims the pendiente guide for this send (committed before the upload): a parallel send is a 409 instead of a
+   * second upload. A claim older than an upload can take was left by a crash and is taken over.
+   */
+  private async reclamar(id: number): Promise<void> {
+    const staleSeconds = Math.ceil((2 * this.sunat.timeoutMs) / 1000) + 30;
+    const claimed: [unknown[], number] = await this.guias.query(
+      `UPDATE guias_remision SET enviando_desde = now()
+        WHERE id = $1 AND estado = $2 AND (enviando_desde IS NULL OR enviando_desde < now() - make_interval(secs => $3))
+        RETURNING id`,
+      [id, GUIA_PENDIENTE, staleSeconds],
+    );
+    if (claimed[1] === 0) throw conflict(GUIA_MSG.enviando);
   }
 }

@@ -7,6 +7,7 @@ export const GUIA_MSG = {
   enProceso: 'En proceso. Intente nuevamente en unos segundos.',
   errorDesconocido: 'Error desconocido',
   yaEnviada: 'La guía ya fue enviada a SUNAT. Use el ticket para consultar el estado.',
+  enviando: 'La guía se está enviando a SUNAT; intente nuevamente en unos segundos.',
   yaRechazada: 'SUNAT rechazó esta guía. Emita una nueva guía con los datos corregidos.',
   noEncontrada: 'Guía de remisión no encontrada.',
   cdrNoEncontrado: 'CDR no encontrado. Consulte el ticket de la guía primero.',

@@ -101,6 +101,17 @@ describe('Guías de remisión: enviar and consultar-ticket', () => {
     expect((await detail(guia.id)).estado).toBe('enviado');
   });
 
+  it('two parallel sends of one guide: one upload and its ticket, the other a 409', async () => {
+    const guia = await create(guiaPublica());
+    t.sunat.next({ operation: 'greSend', action: 'delay', ms: 1500 });
+    const answers = await Promise.all([enviar(guia.id), enviar(guia.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.status === 409)!;
+    expect(refused.body.success).toBe(false);
+    expect(t.sunat.state.requests.filter((r) => r.operation === 'greSend' && r.subject === guia.nombre_xml.replace('.xml', ''))).toHaveLength(1);
+    expect(await detail(guia.id)).toMatchObject({ estado: 'enviado', ticket_sunat: answers.find((a) => a.status === 200)!.body.ticket });
+  });
+
   it('SUNAT down (HTTP 503): 502 and the guide keeps its state for a retry', async () => {
     const guia = await create(guiaPublica());
     t.sunat.next({ operation: 'greSend', action: 'http', status: 503 });

@@ -64,6 +64,8 @@ export class GuiaRemision {
 
   @Column({ type: 'varchar', length: 10, default: GUIA_PENDIENTE }) estado: EstadoGuia;
   @Column({ type: 'varchar', length: 100, nullable: true }) ticket_sunat: string | null;
+  /** Set while the GRE upload is in flight (GuiaEnvioService). */
+  @Column({ type: 'timestamptz', nullable: true }) enviando_desde: Date | null;
   @Column({ type: 'varchar', length: 100, nullable: true }) hash_cpe: string | null;
   /** SUNAT's observations (4000+): from the pre-send rules at create, then the CDR's notes ('codigo - mensaje'). */
   @Column({ type: 'jsonb', default: () => "'[]'" }) observaciones_sunat: string[];
