@@ -140,9 +140,12 @@ function contenidoCuotas(e: EntradaContenido): ContenidoNota {
   };
 }
 
-/** What the client still owes on the sale's lines: its total less what live credit notes took. */
+/** What the instalments may add up to: the sale's total (its net pending amount with a detracción or retención) less what live credit notes took. */
 function saldoVenta(e: EntradaContenido): Decimal {
   let tomado = new D(0);
   for (const c of e.acreditado?.values() ?? []) tomado = tomado.plus(c.total);
-  return new D(e.venta.total).minus(tomado);
+  // Issue 18's net pending amount (total - detracción - retención) is what instalments may add up to.
+  const neto = (e.venta as { monto_neto_pendiente?: number }).monto_neto_pendiente;
+  const base = neto !== undefined && neto !== null && new D(neto).lt(e.venta.total) ? new D(neto) : new D(e.venta.total);
+  return base.minus(tomado);
 }

@@ -190,6 +190,16 @@ describe('Notas parciales (issue 19): partial credit notes, debit notes with ite
       cuotas: [{ monto: 236, fecha_vencimiento: fecha(30) }],
       productos: [{ descripcion: 'EQUIPO', cantidad: 2, precio_unitario: 118 }],
     });
+    const excede = await post('/api/notas-credito', { id_venta: v.id, motivo_id: motivo.NC['13'], cuotas: [{ monto: 236.01, fecha_vencimiento: fecha(45) }] });
+    expect({ status: excede.status, errors: excede.body.errors }).toEqual({
+      status: 422,
+      errors: { cuotas: ['Las cuotas exceden el saldo de la venta (236.00).'] },
+    });
+    const vencida = await post('/api/notas-credito', { id_venta: v.id, motivo_id: motivo.NC['13'], cuotas: [{ monto: 236, fecha_vencimiento: fecha(-1) }] });
+    expect({ status: vencida.status, errors: vencida.body.errors }).toEqual({
+      status: 422,
+      errors: { 'cuotas.0.fecha_vencimiento': ['La fecha de vencimiento de la cuota debe ser posterior a la emisión de la nota.'] },
+    });
     const cuotas = [
       { monto: 118, fecha_vencimiento: fecha(45) },
       { monto: 118, fecha_vencimiento: fecha(75) },
