@@ -53,7 +53,7 @@ export class GuiaCreacionService {
       const numero = await this.series.next(manager, empresaId, TIPO_GUIA, SERIE_GUIA, await this.query.maxNumero(manager, empresaId));
       const guia = await manager.save(manager.create(GuiaRemision, this.fields(empresa, emisor.ruc, empresaId, userId, numero, dto)));
       const name = guiaFileName(emisor.ruc, numero).replace(/\.xml$/, '');
-      const issued = await this.issuer.issue(empresaId, name, buildDespatchXml(toDespatch(guia, emisor.company)), credentials);
+      const issued = await this.issuer.issue(empresaId, name, buildDespatchXml(toDespatch(guia, emisor.company)), credentials, manager);
       Object.assign(guia, {
         hash_cpe: issued.hash,
         nombre_xml: issued.nombre_xml,

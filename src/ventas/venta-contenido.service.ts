@@ -110,7 +110,7 @@ export class VentaContenidoService {
     p: ContenidoPreparado,
   ): Promise<IssuedDocument> {
     const t = p.totales;
-    const issued = await this.xml.emitir(emisor, credentials, venta, cliente, t.lineas, t.documento);
+    const issued = await this.xml.emitir(emisor, credentials, venta, cliente, t.lineas, t.documento, manager);
     await manager.update(
       Venta,
       { id_venta: venta.id_venta },

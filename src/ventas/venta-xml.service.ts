@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { StorageTransaction } from '@/sunat/storage/document-storage';
 import { Emisor } from '@/empresas/emisor.service';
 import { DocumentLine, DocumentTotals } from '@/sunat/documents/common';
 import { DocumentIssuer, IssuedDocument } from '@/sunat/nest/document-issuer';
@@ -24,12 +25,14 @@ export class VentaXmlService {
     cliente: VentaClienteView,
     lineas: DocumentLine[],
     totales: DocumentTotals,
+    tx?: StorageTransaction,
   ): Promise<IssuedDocument> {
     return this.issuer.issue(
       venta.id_empresa,
       nombreDocumento(emisor.ruc, venta),
       buildInvoiceXml(toInvoice(emisor, venta, cliente, lineas, totales)),
       credentials,
+      tx,
     );
   }
 }
