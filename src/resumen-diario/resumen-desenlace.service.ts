@@ -15,13 +15,15 @@ export class ResumenDesenlaceService implements DesenlaceLote {
   constructor(private readonly ventas: VentasService) {}
 
   async aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void> {
-    for (const item of items) {
-      const id = item.id_venta!;
-      const anulacion = item.estado_linea === LINEA_ANULACION;
-      if (accepted && anulacion) await this.ventas.setSunatState(manager, id, { estado: VENTA_ANULADA, estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
-      else if (accepted) await this.ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
-      else if (anulacion) await this.ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
-      else await this.ventas.setSunatState(manager, id, { estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
+    const anuladas = items.filter((i) => i.estado_linea === LINEA_ANULACION).map((i) => i.id_venta!);
+    const informadas = items.filter((i) => i.estado_linea !== LINEA_ANULACION).map((i) => i.id_venta!);
+    // one UPDATE per kind of line (an RC holds up to 500 boletas)
+    if (accepted) {
+      await this.ventas.setSunatStateMany(manager, anuladas, { estado: VENTA_ANULADA, estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
+      await this.ventas.setSunatStateMany(manager, informadas, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
+    } else {
+      await this.ventas.setSunatStateMany(manager, anuladas, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
+      await this.ventas.setSunatStateMany(manager, informadas, { estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
     }
   }
 }

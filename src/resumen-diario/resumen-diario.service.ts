@@ -5,7 +5,7 @@ import { sunatUnavailable } from '@/common/errors/http-errors';
 import { buildSummaryXml } from '@/sunat/xml/summary-xml';
 import { batchRefused, unexpected } from '@/lotes-sunat/batch-errors';
 import { LoteEnvioService } from '@/lotes-sunat/lote-envio.service';
-import { LoteLinea } from '@/lotes-sunat/lote-types';
+import { EnvioLoteResult, LoteLinea } from '@/lotes-sunat/lote-types';
 import { TicketAnswer } from '@/lotes-sunat/ticket-answer';
 import { TicketService } from '@/lotes-sunat/ticket.service';
 import { assertVentasExist } from '@/lotes-sunat/ventas-existentes';
@@ -14,6 +14,7 @@ import { VentasService } from '@/ventas/ventas.service';
 import { ResumenDiarioDto } from './dto/resumen-diario.dto';
 import { lineaResumen } from './linea-resumen';
 import { motivoRechazoAnulacion, motivoRechazoResumen } from './reglas-resumen';
+import { parteNoEnviada, partesDelResumen, ResumenEnviado } from './partes-resumen';
 
 type Modo = 'informar' | 'anular';
 
@@ -73,17 +74,47 @@ export class ResumenDiarioService {
       else lineas.push({ venta, estado_linea: lineStatus(venta, modo), incluido: true });
     }
     if (!lineas.length) throw batchRefused(TEXTOS[modo].ninguna, errores);
-    const result = await this.lotes.enviar({
+    const enviados: ResumenEnviado[] = [];
+    const partes = partesDelResumen(lineas);
+    for (const [i, parte] of partes.entries()) {
+      const result = await this.enviarParte(auth, dto, modo, parte);
+      if (result.kind === 'ticket') {
+        enviados.push({ ticket: result.ticket, nombre_archivo: result.nombre_archivo, cantidad: parte.length });
+        continue;
+      }
+      // the first summary failing fails the request as before; a later one leaves its boletas for a new send
+      if (!enviados.length) {
+        if (result.kind === 'unreachable') throw sunatUnavailable(result.message);
+        return { success: false, codigo: result.codigo, message: result.message };
+      }
+      errores.push(parteNoEnviada(i + 1, partes.length, parte, result.message));
+    }
+    const [primero] = enviados;
+    return {
+      success: true,
+      ticket: primero.ticket,
+      nombre_archivo: primero.nombre_archivo,
+      cantidad: enviados.reduce((n, e) => n + e.cantidad, 0),
+      message: TEXTOS[modo].enviado,
+      ...(partes.length > 1 ? { tickets: enviados } : {}),
+      ...(errores.length ? { advertencias: errores } : {}),
+    };
+  }
+
+  /** One summary file (at most MAX_LINEAS_RESUMEN boletas): its own correlative, batch and ticket. */
+  private enviarParte(auth: AuthContext, dto: ResumenDiarioDto, modo: Modo, lineas: LoteLinea[]): Promise<EnvioLoteResult> {
+    return this.lotes.enviar({
       empresaId: auth.empresaId,
       userId: auth.userId,
       tipo: 'RC',
       fechaReferencia: dto.fecha_resumen,
       lineas,
-      enProceso: async (manager, ticket) => {
-        for (const linea of lineas) {
-          await this.ventas.setSunatState(manager, linea.venta.id_venta, { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: TEXTOS[modo].ticket(ticket) });
-        }
-      },
+      enProceso: (manager, ticket) =>
+        this.ventas.setSunatStateMany(
+          manager,
+          lineas.map((l) => l.venta.id_venta),
+          { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: TEXTOS[modo].ticket(ticket) },
+        ),
       buildXml: ({ company, fechaGeneracion, correlativo, percent, lineas: enviadas }) => {
         if (!enviadas.length) throw batchRefused('No hay documentos para el resumen.');
         return buildSummaryXml({
@@ -95,16 +126,6 @@ export class ResumenDiarioService {
         });
       },
     });
-    if (result.kind === 'unreachable') throw sunatUnavailable(result.message);
-    if (result.kind === 'sunat-error') return { success: false, codigo: result.codigo, message: result.message };
-    return {
-      success: true,
-      ticket: result.ticket,
-      nombre_archivo: result.nombre_archivo,
-      cantidad: lineas.length,
-      message: TEXTOS[modo].enviado,
-      ...(errores.length ? { advertencias: errores } : {}),
-    };
   }
 }
 

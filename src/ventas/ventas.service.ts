@@ -76,12 +76,18 @@ export class VentasService {
   }
 
   /** Writes SUNAT's verdict on the sale (and estado when given); fields left undefined are not touched. */
-  async setSunatState(manager: EntityManager, id: number, patch: SunatStatePatch): Promise<void> {
+  setSunatState(manager: EntityManager, id: number, patch: SunatStatePatch): Promise<void> {
+    return this.setSunatStateMany(manager, [id], patch);
+  }
+
+  /** The same patch on many sales in one UPDATE (an RC's boletas). */
+  async setSunatStateMany(manager: EntityManager, ids: number[], patch: SunatStatePatch): Promise<void> {
+    if (!ids.length) return;
     const set: Partial<Venta> = { estado_sunat: patch.estado_sunat };
     if (patch.estado !== undefined) set.estado = patch.estado;
     if (patch.mensaje_sunat !== undefined) set.mensaje_sunat = patch.mensaje_sunat;
     if (patch.codigo_sunat !== undefined) set.codigo_sunat = patch.codigo_sunat;
     if (patch.cdr_url !== undefined) set.cdr_url = patch.cdr_url;
-    await manager.update(Venta, { id_venta: id }, set);
+    await manager.update(Venta, { id_venta: In(ids) }, set);
   }
 }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { hoyLima } from '../../src/common/fecha';
 import { DocumentIssuer } from '../../src/sunat/nest/document-issuer';
 import { bearer, login, Session } from '../support/auth';
+import { boletasCopiadas } from '../support/boletas-copiadas';
 import { createEmpresa, createFactura, createUserSession, createVenta } from '../support/factories';
 import { createTestAppWithSunat, TestAppWithSunat } from '../support/sunat';
 import { checkSunatXml, SUNAT_VALID } from '../support/xml-checks';
@@ -167,11 +168,7 @@ describe('Daily summary (resumen diario) of boletas', () => {
   });
 
   it('reports 500 boletas in one summary, valid for SUNAT', async () => {
-    const ids: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const batch = await Promise.all(Array.from({ length: 10 }, () => createVenta(t, user)));
-      ids.push(...batch.map((v) => v.id_venta));
-    }
+    const ids = await boletasCopiadas(t, user, 499);
     const res = await send('/api/resumen-diario', { ids, fecha_resumen: hoy }).expect(200);
     expect(res.body.cantidad).toBe(500);
     const xml = (await t.app.get(DocumentIssuer).readXml(empresaId, res.body.nombre_archivo.replace('.xml', '')))!.toString('utf8');

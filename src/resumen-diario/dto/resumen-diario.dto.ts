@@ -2,10 +2,10 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Matches, Max, Min } from 'c
 import { MAX_INT4 } from '@/common/validators/limites';
 
 export class ResumenDiarioDto {
-  /** Sale ids (boletas); SUNAT takes up to 500 lines per summary. */
+  /** Sale ids (boletas); SUNAT takes up to 500 lines per summary, so more are sent as several (up to 10). */
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(500)
+  @ArrayMaxSize(5000)
   @IsInt({ each: true })
   @Min(1, { each: true })
   @Max(MAX_INT4, { each: true })

@@ -11,7 +11,7 @@ import { PackSubmission } from './documents/inspect-pack';
 import { Submission } from './documents/inspect-zip';
 import { ResolvedOptions } from './options';
 import { SimFault } from './sim-fault';
-import { SimulatorState } from './state';
+import { SimulatorState, Ticket } from './state';
 
 interface Verdict {
   accepted: boolean;
@@ -29,6 +29,9 @@ interface Verdict {
 
 /** Registers documents the way SUNAT does and produces their CDRs. */
 export class DocumentProcessor {
+  /** Summaries are judged one after another, in the order they came (an RA sees what the RA before it voided). */
+  private judging: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly state: SimulatorState,
     private readonly options: ResolvedOptions,
@@ -106,27 +109,56 @@ export class DocumentProcessor {
     return ticket;
   }
 
-  /** sendSummary: RC/RA file names can be presented once (2223); the answer waits behind a ticket. */
+  /**
+   * sendSummary: the file name is checked now (presented once: 2223) and the ticket answered at once; the file
+   * itself (XSD, signature, SUNAT's rules, an RA's targets) is judged while the ticket is in process, in the order
+   * the files came, as SUNAT does. The verdict (accepted, or the code with its CDR) comes from getStatus.
+   */
   async summary(submission: Submission, control?: ControlAction): Promise<string> {
     const { name } = submission.parsed;
     if (this.state.summaries.has(name)) throw new SimFault('2223');
-    const verdict = await this.judge(submission, control);
     this.state.summaries.add(name);
+    const ticket: Ticket = { ticket: this.state.nextSoapTicket(), name, pollsLeft: this.options.ticketPolls, finalCode: '99', cdrZip: Buffer.alloc(0) };
+    ticket.judging = this.judging = this.judging
+      .then(() => this.judgeSummary(submission, ticket, control))
+      .catch(() => {
+        ticket.judging = undefined; // never blocks the summaries behind it
+      });
+    this.state.tickets.set(ticket.ticket, ticket);
+    return ticket.ticket;
+  }
+
+  private async judgeSummary(submission: Submission, ticket: Ticket, control?: ControlAction): Promise<void> {
+    let verdict: Pick<Verdict, 'accepted' | 'cdrZip' | 'voids'>;
+    try {
+      verdict = await this.judge(submission, control);
+    } catch (error) {
+      // an exception found while processing (0306 XSD, 1034-1036, 1059...) ends the ticket in 99 with its exception CDR
+      const code = error instanceof SimFault ? error.code : '0100';
+      const description = error instanceof SimFault ? error.message : `El sistema no puede responder su solicitud: ${(error as Error).message}`;
+      const { parsed } = submission;
+      const cdrZip = buildCdrZip(
+        {
+          name: parsed.name,
+          referenceId: `${parsed.tipo}-${parsed.serie}-${Number(parsed.numero)}`,
+          responseCode: code,
+          description,
+          senderRuc: parsed.ruc,
+          style: this.options.cdrStyle,
+        },
+        this.key,
+      );
+      verdict = { accepted: false, cdrZip };
+    }
     if (verdict.accepted) {
       for (const key of verdict.voids ?? []) {
         const voided = this.state.documents.get(key);
         if (voided) voided.voided = true;
       }
     }
-    const ticket = this.state.nextSoapTicket();
-    this.state.tickets.set(ticket, {
-      ticket,
-      name,
-      pollsLeft: this.options.ticketPolls,
-      finalCode: verdict.accepted ? '0' : '99',
-      cdrZip: verdict.cdrZip,
-    });
-    return ticket;
+    ticket.finalCode = verdict.accepted ? '0' : '99';
+    ticket.cdrZip = verdict.cdrZip;
+    ticket.judging = undefined;
   }
 
   /** GRE send: a UUID ticket; the CDR (with its QR URL) comes with the ticket's final answer. */

@@ -21,6 +21,8 @@ export interface Ticket {
   /** '0' or '99' once polls run out; the CDR comes with both. */
   finalCode: '0' | '99';
   cdrZip: Buffer;
+  /** sendSummary: set while the file is being judged (finalCode and cdrZip are filled when it ends). */
+  judging?: Promise<void>;
   /** GRE 99: the error SUNAT reports beside the CDR. */
   error?: { numError: string; desError: string };
 }
@@ -67,7 +69,12 @@ export class SimulatorState {
       documents: [...this.documents.values()].map(({ name, accepted, sha256, voided }) => ({ name, accepted, sha256, ...(voided ? { voided } : {}) })),
       certificates: [...this.certificates.keys()],
       summaries: [...this.summaries],
-      tickets: [...this.tickets.values()].map(({ ticket, name, pollsLeft, finalCode }) => ({ ticket, name, pollsLeft, finalCode })),
+      tickets: [...this.tickets.values()].map(({ ticket, name, pollsLeft, finalCode, judging }) => ({
+        ticket,
+        name,
+        pollsLeft,
+        finalCode: judging ? '98' : finalCode,
+      })),
       tokens: this.tokens.size,
       requests: this.requests,
       pendingControl: this.control.pending(),

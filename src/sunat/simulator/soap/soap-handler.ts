@@ -106,6 +106,8 @@ export class SoapHandler {
           ticket.pollsLeft--;
           return getStatusResponse('98');
         }
+        // the configured polls are spent: the answer waits for the judgement still running (keeps tests deterministic)
+        if (ticket.judging) await ticket.judging;
         const about = foreign ? (parseName(ticket.name) ?? packAsName(ticket.name)) : undefined;
         return getStatusResponse(ticket.finalCode, about ? this.processor.foreignCdr(about, foreign?.reference) : ticket.cdrZip);
       }
