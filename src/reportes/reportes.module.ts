@@ -14,6 +14,7 @@ import { enlaceSigningKey } from './enlaces/enlace-key';
 import { EnlacesController } from './enlaces/enlaces.controller';
 import { EnlacesService } from './enlaces/enlaces.service';
 import { VentasExportController, VentasExportWebController } from './export/ventas-export.controller';
+import { ExportWorkers, exportWorkersSettings } from './export/export-workers';
 import { VentasExportService } from './export/ventas-export.service';
 import { VentasZipController } from './export/ventas-zip.controller';
 import { VentasZipService } from './export/ventas-zip.service';
@@ -47,6 +48,7 @@ import { ReportesWebController } from './reportes-web.controller';
     DocumentosImpresosService,
     ReportesPdfService,
     VentasExportService,
+    { provide: ExportWorkers, useFactory: () => new ExportWorkers(exportWorkersSettings()) },
     EnlaceArchivosService,
     EnlacesService,
   ],

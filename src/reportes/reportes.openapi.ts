@@ -8,8 +8,16 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const PDF = { archivo: 'application/pdf' };
 
 export const VENTAS_EXPORT_DOCS: DocsDe<VentasExportController> = {
-  excel: { summary: 'Exportar las ventas a Excel', description: 'Mismos filtros que `GET /api/ventas`, sin paginación.', respuesta: { archivo: XLSX } },
-  pdf: { summary: 'Exportar las ventas a PDF', description: 'Mismos filtros que `GET /api/ventas`; totales por moneda al final.', respuesta: PDF },
+  excel: {
+    summary: 'Exportar las ventas a Excel',
+    description: 'Mismos filtros que `GET /api/ventas`, sin paginación. 503 (con `Retry-After`) si hay demasiadas exportaciones en curso.',
+    respuesta: { archivo: XLSX },
+  },
+  pdf: {
+    summary: 'Exportar las ventas a PDF',
+    description: 'Mismos filtros que `GET /api/ventas`; totales por moneda al final. 503 (con `Retry-After`) si hay demasiadas exportaciones en curso.',
+    respuesta: PDF,
+  },
 };
 
 export const VENTAS_EXPORT_WEB_DOCS: DocsDe<VentasExportWebController> = {

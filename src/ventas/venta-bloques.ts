@@ -67,7 +67,7 @@ function filtros(empresaId: number, f: FiltrosVentas): { where: string[]; params
  * block whatever the total, and no OFFSET scan grows with the position.
  */
 export async function* ventasEnBloques(
-  dataSource: DataSource,
+  dataSource: Pick<DataSource, 'query'>,
   empresaId: number,
   f: FiltrosVentas,
   bloque = BLOQUE_EXPORTACION,
