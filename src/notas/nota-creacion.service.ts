@@ -96,7 +96,7 @@ export class NotaCreacionService {
         serie_num_afectado: `${venta.serie}-${venta.numero}`,
       };
       const xml = buildNoteXml(toNote(kind, datos, motivo.codigo_sunat, venta, emisor, contenido));
-      const issued = await this.issuer.issue(empresaId, nombreNota(kind, emisor.ruc, serie, numero), xml, credentials);
+      const issued = await this.issuer.issue(empresaId, nombreNota(kind, emisor.ruc, serie, numero), xml, credentials, manager);
       const nota = await manager.save(
         kind.entity,
         manager.create(kind.entity, {

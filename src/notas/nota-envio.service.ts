@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
+import { sunatConfig } from '@/config/sunat.config';
 import { DataSource, EntityManager } from 'typeorm';
 import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
-import { BillResult } from '@/sunat/gateway/results';
-import { DocumentIssuer, MissingXml } from '@/sunat/nest/document-issuer';
-import { billVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
+import { DocumentIssuer } from '@/sunat/nest/document-issuer';
+import { billVerdict, BillVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
 import { documentNameOf } from '@/sunat/nest/storage-keys';
 import { NOTA_ACEPTADA, NOTA_ANULADA, NOTA_RECHAZADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { VentasService } from '@/ventas/ventas.service';
@@ -19,9 +20,11 @@ export type EnvioNotaRespuesta = EnvioRespuesta;
 
 /**
  * POST {id}/enviar: sendBill of the stored XML (the issuer reconciles lost answers with getStatusCdr and
- * stores the CDR). The note stays locked for the whole send; SUNAT's verdict moves the note and, for an
- * accepted credit note, the sale, in the same transaction. Transport failures (502) roll back: the note
- * stays pendiente and can be sent again.
+ * stores the CDR), without holding a database connection while SUNAT answers: a first short transaction
+ * claims the note (`enviando_desde`; a second concurrent send is a 409) and commits; the call runs; a second
+ * transaction applies SUNAT's verdict to the note and, for an accepted credit note, to the sale. Transport
+ * failures (502) clear the claim: the note stays pendiente and can be sent again. A claim older than a send
+ * can take was left by a crash and is taken over by the next send.
  */
 @Injectable()
 export class NotaEnvioService {
@@ -31,25 +34,39 @@ export class NotaEnvioService {
     private readonly issuer: DocumentIssuer,
     private readonly ventas: VentasService,
     private readonly stock: StockService,
+    @Inject(sunatConfig.KEY) private readonly sunat: ConfigType<typeof sunatConfig>,
   ) {}
 
   async enviar(kind: NotaKind, empresaId: number, id: number): Promise<EnvioNotaRespuesta> {
     const emisor = await this.emisores.forEmpresa(empresaId);
-    return this.dataSource.transaction(async (manager) => {
+    const staleMs = 2 * this.sunat.timeoutMs + 30_000;
+    const name = await this.dataSource.transaction(async (manager) => {
       const nota = await bloquearNota(manager, kind, empresaId, id);
       if (nota.estado === NOTA_ACEPTADA) throw alreadyAccepted();
       if (nota.estado === NOTA_RECHAZADA) throw conflict(MSG_NOTA.rechazada);
       if (nota.estado === NOTA_ANULADA) throw conflict(MSG_NOTA.anulada);
-      const name = nota.nombre_xml ? documentNameOf(nota.nombre_xml) : null;
-      if (!name) throw xmlMissing();
-      const result = await this.issuer.sendBill(emisor.context(), empresaId, name);
-      return this.registrar(manager, kind, nota, result);
+      if (nota.enviando_desde && Date.now() - new Date(nota.enviando_desde).getTime() < staleMs) throw conflict(MSG_NOTA.enviando);
+      const nombre = nota.nombre_xml ? documentNameOf(nota.nombre_xml) : null;
+      if (!nombre) throw xmlMissing();
+      await manager.update(kind.entity, { id }, { enviando_desde: () => 'now()' });
+      return nombre;
+    });
+    let verdict: BillVerdict;
+    try {
+      verdict = billVerdict(await this.issuer.sendBill(emisor.context(), empresaId, name));
+    } catch (error) {
+      await this.dataSource.getRepository(kind.entity).update({ id }, { enviando_desde: null });
+      throw error;
+    }
+    return this.dataSource.transaction(async (manager) => {
+      const nota = await manager.findOneOrFail(kind.entity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      await manager.update(kind.entity, { id }, { enviando_desde: null });
+      return this.registrar(manager, kind, nota, verdict);
     });
   }
 
-  private async registrar(manager: EntityManager, kind: NotaKind, nota: NotaBase, result: BillResult | MissingXml): Promise<EnvioNotaRespuesta> {
+  private async registrar(manager: EntityManager, kind: NotaKind, nota: NotaBase, verdict: BillVerdict): Promise<EnvioNotaRespuesta> {
     const cdrUrl = notaUrls.cdr(kind, nota.id);
-    const verdict = billVerdict(result);
     const sunat = { codigo_sunat: verdict.codigo, mensaje_sunat: verdict.mensajeSunat };
     if (verdict.kind === 'accepted') {
       // the CDR's notes join the observations the rules made at signing (same 'codigo - mensaje' form)

@@ -57,6 +57,32 @@ describe('Sends without a transaction across the SUNAT call', () => {
     expect(sendBillsAbout(`${f.serie}-${f.numero}`)).toBe(1);
   });
 
+  it('a credit note too: no transaction open while SUNAT answers, a second send is a 409', async () => {
+    const f = await createFactura(t, user);
+    expect((await enviar(f.id_venta)).body).toMatchObject({ success: true });
+    const motivos = (await request(t.http).get('/api/notas-credito/motivos').set(bearer(user.token)).expect(200)).body.data as Array<{
+      id: number;
+      codigo_sunat: string;
+    }>;
+    const nota = await request(t.http)
+      .post('/api/notas-credito')
+      .set(bearer(user.token))
+      .send({ id_venta: f.id_venta, motivo_id: motivos.find((m) => m.codigo_sunat === '01')!.id })
+      .expect(201);
+    const enviarNota = () => request(t.http).post(`/api/notas-credito/${nota.body.data.id}/enviar`).set(bearer(user.token));
+    t.sunat.next({ operation: 'sendBill', action: 'delay', ms: 3000 });
+    const sending = enviarNota().then((r) => r);
+    const deadline = Date.now() + 30_000;
+    while (sendBillsAbout(nota.body.data.numero_completo) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const [{ n }] = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+    );
+    expect(n).toBe(0);
+    expect((await enviarNota()).status).toBe(409);
+    expect((await sending).body).toMatchObject({ success: true, codigo: '0' });
+    expect(sendBillsAbout(nota.body.data.numero_completo)).toBe(1);
+  });
+
   it('an unreachable SUNAT (502) leaves the sale as it was, free to be sent again', async () => {
     const f = await createFactura(t, user);
     t.sunat.next({ operation: 'sendBill', action: 'http', status: 502, body: 'Bad Gateway' });

@@ -102,6 +102,10 @@ export abstract class NotaBase {
   @Column({ type: 'text', nullable: true })
   mensaje_sunat: string | null;
 
+  /** Set while a sendBill is in flight (committed before the call, cleared with its answer); see NotaEnvioService. */
+  @Column({ type: 'timestamptz', nullable: true })
+  enviando_desde: Date | null;
+
   /** Issue 19: a partial note (items, monto or cuotas) credits part of the sale and never annuls it. */
   @Column({ type: 'boolean', default: false })
   parcial: boolean;
