@@ -132,14 +132,11 @@ async function main(): Promise<void> {
   try {
     const [simPort, appPort, pgPort] = [await freePort(), await freePort(), await freePort()];
     const simUrl = `http://127.0.0.1:${simPort}`;
+    const simArgs = [String(simPort), ...(process.argv.includes('--sim-rules') ? ['--rules'] : [])];
     const sim = startChild(
       'SUNAT simulator',
-      ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(__dirname, 'http-simulator.ts')],
-      {
-        ...process.env,
-        BENCH_SIM_PORT: String(simPort),
-        BENCH_SIM_RULES: process.argv.includes('--sim-rules') ? '1' : '0',
-      },
+      ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', join(__dirname, 'http-simulator.ts'), ...simArgs],
+      process.env,
     );
     children.push(sim);
     await waitUntilUp(sim, `${simUrl}/__control/state`, 60_000);
