@@ -4,16 +4,22 @@
  * or as part of `npm run bench` (bench/index.ts calls runPdfBench; --no-pdf skips it).
  * 1. PDFs/s of a 10-line invoice, A4 and 80 mm ticket (render + serialise, in memory, one thread).
  * 2. Export of 50,000 sales to .xlsx and to PDF through the streaming writers, from a real PostgreSQL
- *    (DATABASE_URL, or an embedded server started here), with the peak RSS sampled every 10 ms.
+ *    (DATABASE_URL, or an embedded server started here), with the peak RSS sampled every 10 ms: on this thread
+ *    (EXPORT_WORKERS=0) and in an export worker thread as the service runs them (issue 21), each with the
+ *    longest event-loop stall seen meanwhile (what a health check would wait).
  */
 import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '@/database/data-source-options';
 import { EmbeddedDatabase, startEmbeddedPostgres } from '@/database/embedded-postgres';
+import type { InicioExportacion } from '@/reportes/export/export-mensajes';
+import { ExportWorkers } from '@/reportes/export/export-workers';
+import { exportarEnHilo } from '@/reportes/export/exportar-en-hilo';
 import { ExportarVentasQueryDto } from '@/reportes/export/exportar-ventas.query';
 import { writeVentasExcel } from '@/reportes/export/ventas-excel';
 import { ventasEnBloques } from '@/ventas/venta-bloques';
@@ -142,18 +148,35 @@ class Sink extends Writable {
   }
 }
 
-async function measured<T>(run: () => Promise<T>): Promise<{ result: T; ms: number; peakRss: number; startRss: number }> {
+async function measured<T>(run: () => Promise<T>): Promise<{ result: T; ms: number; peakRss: number; startRss: number; loopMaxMs: number }> {
   global.gc?.();
   const startRss = process.memoryUsage().rss;
   let peakRss = startRss;
   const timer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const t0 = performance.now();
   try {
     const result = await run();
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    return { result, ms: performance.now() - t0, peakRss, startRss };
+    return { result, ms: performance.now() - t0, peakRss, startRss, loopMaxMs: loop.max / 1e6 };
   } finally {
+    loop.disable();
     clearInterval(timer);
+  }
+}
+
+/** One export in a worker of `workers`, as VentasExportService runs it; ends `out` like the service ends the response. */
+async function enHilo(workers: ExportWorkers, inicio: InicioExportacion, out: Writable): Promise<number> {
+  const worker = await workers.tomar();
+  let sano = false;
+  try {
+    const filas = await exportarEnHilo(worker, inicio, out);
+    sano = true;
+    out.end();
+    return filas;
+  } finally {
+    workers.devolver(worker, sano);
   }
 }
 
@@ -220,10 +243,16 @@ export async function runPdfBench(opts: { seconds?: number; rounds?: number; ven
     const ins = await measured(() => insertarVentasMasivas(ds, empresa.id_empresa, cliente.id_cliente, total));
     console.log(`setup: ${total.toLocaleString('en-US')} sales inserted with one INSERT ... SELECT generate_series in ${(ins.ms / 1000).toFixed(1)} s`);
     const filtros = new ExportarVentasQueryDto();
+    const consulta = { databaseUrl: String((ds.options as { url?: string }).url), empresaId: empresa.id_empresa, filtros: {} };
+    const workers = new ExportWorkers({ workers: 1, cola: 0, esperaMs: 0 });
+    // The worker's start-up (seconds under ts-node) is not part of an export: warm it with an empty one.
+    await enHilo(workers, { tipo: 'inicio', formato: 'excel', ...consulta, filtros: { fecha_desde: '2999-01-01' } }, new Sink());
     const rows: string[][] = [];
     for (const [label, run] of [
-      ['Excel (.xlsx, WorkbookWriter)', (out: Sink) => writeVentasExcel(ventasEnBloques(ds, empresa.id_empresa, filtros), out)],
-      ['PDF (A4 listing)', (out: Sink) => writeVentasPdf(ventasEnBloques(ds, empresa.id_empresa, filtros), EMISOR, { descripcion: '' }, out)],
+      ['Excel (.xlsx, WorkbookWriter), event loop', (out: Sink) => writeVentasExcel(ventasEnBloques(ds, empresa.id_empresa, filtros), out)],
+      ['Excel, worker thread', (out: Sink) => enHilo(workers, { tipo: 'inicio', formato: 'excel', ...consulta }, out)],
+      ['PDF (A4 listing), event loop', (out: Sink) => writeVentasPdf(ventasEnBloques(ds, empresa.id_empresa, filtros), EMISOR, { descripcion: '' }, out)],
+      ['PDF, worker thread', (out: Sink) => enHilo(workers, { tipo: 'inicio', formato: 'pdf', emisor: EMISOR, descripcion: '', ...consulta }, out)],
     ] as const) {
       const sink = new Sink();
       const m = await measured(async () => {
@@ -242,10 +271,12 @@ export async function runPdfBench(opts: { seconds?: number; rounds?: number; ven
         mb(m.startRss),
         mb(m.peakRss),
         mb(m.peakRss - m.startRss),
+        `${Math.round(m.loopMaxMs)} ms`,
       ]);
     }
+    await workers.onApplicationShutdown();
     console.log(`export of ${total.toLocaleString('en-US')} sales (keyset blocks of 1,000, streamed to a fast reader):`);
-    const header = ['Export', 'time', 'sales/s', 'output', 'RSS before', 'peak RSS', 'peak - before'];
+    const header = ['Export', 'time', 'sales/s', 'output', 'RSS before', 'peak RSS', 'peak - before', 'longest loop stall'];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
     console.log(line(header));
