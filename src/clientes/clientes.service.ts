@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
 import { assertSameEmpresa, conflict, invalidField } from '@/common/errors/http-errors';
 import { ListQueryDto, likePattern, PageMeta, pageMeta, pageOf } from '@/common/pagination';
 import { Cliente } from './entities/cliente.entity';
@@ -63,6 +63,13 @@ export class ClientesService {
   async findForEmpresa(manager: EntityManager, empresaId: number, id: number): Promise<ClienteResponse | null> {
     const cliente = await manager.findOne(Cliente, { where: { id_cliente: id, id_empresa: empresaId } });
     return cliente ? toClienteResponse(cliente) : null;
+  }
+
+  /** Many of the company's clients in one query (lists of sales): id -> client; absent ids are missing from the map. */
+  async findManyForEmpresa(manager: EntityManager, empresaId: number, ids: number[]): Promise<Map<number, ClienteResponse>> {
+    if (!ids.length) return new Map();
+    const clientes = await manager.find(Cliente, { where: { id_cliente: In([...new Set(ids)]), id_empresa: empresaId } });
+    return new Map(clientes.map((c) => [c.id_cliente, toClienteResponse(c)]));
   }
 
   /**

@@ -6,7 +6,9 @@ import type { ResumenDiarioController } from './resumen-diario.controller';
 export const RESUMEN_DIARIO_DOCS: DocsDe<ResumenDiarioController> = {
   enviar: {
     summary: 'Enviar el resumen diario de boletas',
-    description: 'Boletas de `fecha_resumen` emitidas hace 7 días o menos; devuelve el ticket y las boletas quedan con estado_sunat 3.',
+    description:
+      'Boletas de `fecha_resumen` emitidas hace 7 días o menos; devuelve el ticket y las boletas quedan con estado_sunat 3. ' +
+      'Más de 500 boletas (hasta 5000) van en varios resúmenes de 500: `tickets` lista cada uno (ticket, nombre_archivo, cantidad).',
     body: { ids: [2], fecha_resumen: hoyLima() },
   },
   anular: {

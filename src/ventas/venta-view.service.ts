@@ -26,7 +26,7 @@ export class VentaViewService {
     return conDeducido(toVentaView(venta, cliente, detalles, productos), venta.es_anticipo ? await deducidoDeAnticipos(manager, [venta.id_venta]) : new Map());
   }
 
-  /** Many sales at once (lists): one query for lines, one per distinct client, one for products. */
+  /** Many sales at once (lists, an RC's 500 boletas): one query for lines, one for clients, one for products. */
   async loadMany(manager: EntityManager, ventas: Venta[]): Promise<VentaView[]> {
     if (!ventas.length) return [];
     const empresaId = ventas[0].id_empresa;
@@ -37,12 +37,13 @@ export class VentaViewService {
       .getMany();
     const porVenta = new Map<number, VentaDetalle[]>();
     for (const d of detalles) porVenta.set(d.id_venta, [...(porVenta.get(d.id_venta) ?? []), d]);
-    const clientes = new Map<number, NonNullable<Awaited<ReturnType<ClientesService['findForEmpresa']>>>>();
-    for (const id of new Set(ventas.map((v) => v.id_cliente))) {
-      const c = await this.clientes.findForEmpresa(manager, empresaId, id);
-      if (!c) throw new Error(`Cliente ${id} ausente`);
-      clientes.set(id, c);
-    }
+    const clientes = await this.clientes.findManyForEmpresa(
+      manager,
+      empresaId,
+      ventas.map((v) => v.id_cliente),
+    );
+    const ausente = ventas.find((v) => !clientes.has(v.id_cliente));
+    if (ausente) throw new Error(`Cliente ${ausente.id_cliente} ausente`);
     const productos = await this.productos.findForEmpresa(
       manager,
       empresaId,

@@ -2,7 +2,7 @@ import { HttpSunatGateway } from '@/sunat/gateway/http-sunat-gateway';
 import { BETA_RUC, betaContext } from '@/sunat/gateway/testing-context';
 import { zipDocument } from '@/sunat/zip/zip';
 import { startSunatSimulator, SunatSimulator } from './sunat-simulator';
-import { createTestCertificate, signedDocument } from './testing/test-documents';
+import { createTestCertificate, signedDocument, unsignedXml } from './testing/test-documents';
 
 describe('SUNAT simulator over HTTP', () => {
   let sim: SunatSimulator;
@@ -47,6 +47,19 @@ describe('SUNAT simulator over HTTP', () => {
     if (sent.kind !== 'ticket') throw new Error(sent.kind);
     expect(await gateway.getStatus(betaContext(), sent.ticket)).toMatchObject({ kind: 'accepted' });
     await post('/__control/config', { ticketPolls: 2 });
+  });
+
+  it('sendSummary answers the ticket at once and judges the file while it is in process: an unsigned RC ends 99 with 1059', async () => {
+    const name = `${BETA_RUC}-RC-20240105-7`;
+    const gateway = new HttpSunatGateway({ endpoints: sim.endpoints });
+    // before issue 21 this was a SOAP fault on sendSummary itself
+    const sent = await gateway.sendSummary(betaContext(), `${name}.zip`, zipDocument(name, unsignedXml(name)));
+    if (sent.kind !== 'ticket') throw new Error(sent.kind);
+    expect(await gateway.getStatus(betaContext(), sent.ticket)).toMatchObject({ kind: 'in-process' });
+    expect(await gateway.getStatus(betaContext(), sent.ticket)).toMatchObject({ kind: 'in-process' });
+    expect(await gateway.getStatus(betaContext(), sent.ticket)).toMatchObject({ code: '1059' });
+    // the name stays spent
+    expect(await gateway.sendSummary(betaContext(), `${name}.zip`, zipDocument(name, unsignedXml(name)))).toMatchObject({ code: '2223' });
   });
 
   it('GRE token with a bad client: 401 {error, error_description}', async () => {
