@@ -12,7 +12,7 @@ export interface StorageConfig {
 }
 
 export const storageSchema = {
-  STORAGE_DRIVER: oneOf(STORAGE_DRIVERS, 'local'),
+  STORAGE_DRIVER: oneOf(STORAGE_DRIVERS, 'postgres'),
   STORAGE_DIR: str('./storage'),
   MAX_LOGO_BYTES: int(1024 * 1024, { min: 1, max: 50 * 1024 * 1024 }),
 };

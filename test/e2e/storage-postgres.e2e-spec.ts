@@ -41,6 +41,15 @@ describe('PgDocumentStorage', () => {
     expect((await storage.get('empresa-1/xml/commit.xml'))?.toString()).toBe('y');
   });
 
+  it('reads several keys in one go, leaving out the missing ones', async () => {
+    await storage.put('empresa-2/xml/a.xml', 'A');
+    await storage.put('empresa-2/cdr/R-a.zip', Buffer.from([1, 2]));
+    const found = await storage.getMany(['empresa-2/xml/a.xml', 'empresa-2/cdr/R-a.zip', 'empresa-2/xml/none.xml']);
+    expect([...found.keys()].sort()).toEqual(['empresa-2/cdr/R-a.zip', 'empresa-2/xml/a.xml']);
+    expect(found.get('empresa-2/xml/a.xml')?.toString()).toBe('A');
+    expect(await storage.getMany([])).toEqual(new Map());
+  });
+
   it('refuses keys outside the allow-list', async () => {
     await expect(storage.put('../etc/passwd', 'x')).rejects.toBeInstanceOf(InvalidStorageKeyError);
     await expect(storage.get('/abs')).rejects.toBeInstanceOf(InvalidStorageKeyError);

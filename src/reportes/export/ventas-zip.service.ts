@@ -4,8 +4,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import archiver from 'archiver';
 import type { Response } from 'express';
 import { invalidField } from '@/common/errors/http-errors';
-import { DocumentIssuer } from '@/sunat/nest/document-issuer';
-import { documentNameOf } from '@/sunat/nest/storage-keys';
+import { documentNameOf, storageKeys } from '@/sunat/nest/storage-keys';
+import { DocumentStorage } from '@/sunat/storage/document-storage';
 import { VentasService } from '@/ventas/ventas.service';
 import { EmisorImpresoService } from '../documentos/emisor-impreso.service';
 import { drained } from './backpressure';
@@ -16,13 +16,16 @@ import { drained } from './backpressure';
  * previous one and the response has room (a slow client slows the bundle down): memory stays at one
  * block of names and one file whatever the month's size. XMLs are deflated; CDRs are zips already, stored.
  */
+/** XML and CDR files read per storage round trip (about 55 KB each at most in practice). */
+const FILES_PER_READ = 50;
+
 @Injectable()
 export class VentasZipService {
   private readonly logger = new Logger(VentasZipService.name);
 
   constructor(
     private readonly ventas: VentasService,
-    private readonly issuer: DocumentIssuer,
+    private readonly storage: DocumentStorage,
     private readonly emisores: EmisorImpresoService,
   ) {}
 
@@ -52,14 +55,18 @@ export class VentasZipService {
     const failed = new Promise<never>((_, reject) => archive.once('error', reject));
     failed.catch(() => undefined);
     for await (const bloque of this.ventas.documentosEnBloques(empresaId, desde, hasta)) {
-      for (const venta of bloque) {
-        const name = documentNameOf(venta.nombre_xml);
-        if (!name) continue;
-        const xml = await this.issuer.readXml(empresaId, name);
-        if (xml) await this.append(archive, failed, xml, { name: `xml/${name}.xml` });
-        const cdr = await this.issuer.readCdr(empresaId, name);
-        if (cdr) await this.append(archive, failed, cdr, { name: `cdr/R-${name}.zip`, store: true });
-        await drained(res);
+      const names = bloque.map((v) => documentNameOf(v.nombre_xml)).filter((n): n is string => !!n);
+      // a few files per round trip: few queries on a database storage, little memory held at once
+      for (let i = 0; i < names.length; i += FILES_PER_READ) {
+        const part = names.slice(i, i + FILES_PER_READ);
+        const files = await this.storage.getMany(part.flatMap((name) => [storageKeys.xml(empresaId, name), storageKeys.cdr(empresaId, name)]));
+        for (const name of part) {
+          const xml = files.get(storageKeys.xml(empresaId, name));
+          if (xml) await this.append(archive, failed, xml, { name: `xml/${name}.xml` });
+          const cdr = files.get(storageKeys.cdr(empresaId, name));
+          if (cdr) await this.append(archive, failed, cdr, { name: `cdr/R-${name}.zip`, store: true });
+          await drained(res);
+        }
       }
     }
   }

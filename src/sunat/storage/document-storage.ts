@@ -16,6 +16,15 @@ export abstract class DocumentStorage {
   abstract put(key: string, data: Buffer | string, tx?: StorageTransaction): Promise<void>;
   /** The stored bytes, or null when nothing is stored under the key. */
   abstract get(key: string): Promise<Buffer | null>;
+  /** Several keys at once (key -> bytes; missing keys absent): one round trip where the storage allows it. */
+  async getMany(keys: readonly string[]): Promise<Map<string, Buffer>> {
+    const found = new Map<string, Buffer>();
+    for (const key of keys) {
+      const data = await this.get(key);
+      if (data) found.set(key, data);
+    }
+    return found;
+  }
   abstract exists(key: string): Promise<boolean>;
   /** Removes the key; removing a missing key is not an error. */
   abstract delete(key: string, tx?: StorageTransaction): Promise<void>;

@@ -27,6 +27,13 @@ export class PgDocumentStorage extends DocumentStorage {
     return rows[0]?.datos ?? null;
   }
 
+  override async getMany(keys: readonly string[]): Promise<Map<string, Buffer>> {
+    keys.forEach((k) => assertValidKey(k));
+    if (!keys.length) return new Map();
+    const rows: Array<{ clave: string; datos: Buffer }> = await this.dataSource.query(`SELECT clave, datos FROM archivos WHERE clave = ANY($1)`, [keys]);
+    return new Map(rows.map((r) => [r.clave, r.datos]));
+  }
+
   async exists(key: string): Promise<boolean> {
     assertValidKey(key);
     const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM archivos WHERE clave = $1`, [key]);
