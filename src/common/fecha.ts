@@ -1,12 +1,16 @@
 /** Calendar dates in Peru's time zone (America/Lima, UTC-5, no DST): "today" and deadlines use it. */
 const LIMA = 'America/Lima';
 
+// Built once: an Intl formatter costs tens of microseconds to create and every create and list asks for the date.
+const FECHA = new Intl.DateTimeFormat('en-CA', { timeZone: LIMA, year: 'numeric', month: '2-digit', day: '2-digit' });
+const HORA = new Intl.DateTimeFormat('en-GB', { timeZone: LIMA, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+
 export function hoyLima(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: LIMA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return FECHA.format(now);
 }
 
 export function horaLima(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: LIMA, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(now);
+  return HORA.format(now);
 }
 
 /** Whole days from an issue date (YYYY-MM-DD) to today in Lima. */
