@@ -120,6 +120,8 @@ export class DocumentProcessor {
     this.state.summaries.add(name);
     const ticket: Ticket = { ticket: this.state.nextSoapTicket(), name, pollsLeft: this.options.ticketPolls, finalCode: '99', cdrZip: Buffer.alloc(0) };
     ticket.judging = this.judging = this.judging
+      // after the ticket's answer is on its way (the judgement holds the event loop for seconds on a big file)
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(() => this.judgeSummary(submission, ticket, control))
       .catch(() => {
         ticket.judging = undefined; // never blocks the summaries behind it
