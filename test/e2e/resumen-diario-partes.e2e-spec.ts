@@ -83,4 +83,37 @@ describe('Daily summary of more than 500 boletas: several RC files', () => {
     );
     expect(finales).toEqual([{ estado_sunat: '1', n: '1001' }]);
   }, 300_000);
+
+  it('a later summary SUNAT refuses to take: the ones sent stand, its boletas are an advertencia and keep their state', async () => {
+    const ids = await boletasCopiadas(t, user, 500);
+    // summaries go in id order, so the 501st sale is the second one's only boleta; the first sendSummary goes through
+    // untouched, the second gets a SOAP fault
+    t.sunat.next([
+      { operation: 'sendSummary', action: 'delay', ms: 0 },
+      { operation: 'sendSummary', action: 'fault', code: '0130', message: 'El sistema no puede responder su solicitud' },
+    ]);
+    const res = await send('/api/resumen-diario', { ids, fecha_resumen: hoy }).expect(200);
+    const [ultima] = (await t.dataSource.query('SELECT numero_completo FROM ventas WHERE id_venta = ANY($1) ORDER BY id_venta DESC LIMIT 1', [ids])) as Array<{
+      numero_completo: string;
+    }>;
+    expect(res.body).toEqual({
+      success: true,
+      ticket: expect.any(String),
+      nombre_archivo: expect.stringMatching(/^20000000001-RC-\d{8}-\d{3}\.xml$/),
+      cantidad: 500,
+      message: 'Resumen diario enviado. Use el ticket para consultar el estado.',
+      tickets: [{ ticket: res.body.ticket, nombre_archivo: res.body.nombre_archivo, cantidad: 500 }],
+      advertencias: [
+        `Resumen 2 de 2 (1 boletas, ${ultima.numero_completo} a ${ultima.numero_completo}) no enviado: El sistema no puede responder su solicitud`,
+      ],
+    });
+    const estados: Array<{ estado_sunat: string; n: string }> = await t.dataSource.query(
+      'SELECT estado_sunat, count(*) AS n FROM ventas WHERE id_venta = ANY($1) GROUP BY estado_sunat ORDER BY estado_sunat',
+      [ids],
+    );
+    expect(estados).toEqual([
+      { estado_sunat: '0', n: '1' },
+      { estado_sunat: '3', n: '500' },
+    ]);
+  }, 300_000);
 });
