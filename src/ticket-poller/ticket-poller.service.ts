@@ -31,6 +31,7 @@ export const ticketAgotadoMensaje = (consultas: number) =>
 export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('TicketPoller');
   private boss: PgBoss | null = null;
+  private stopping = false;
   private readonly resolvers = new Map<TicketJob['tipo'], TicketResolver>();
   private readonly agotados = new Map<TicketJob['tipo'], TicketAgotado>();
   private readonly sweeps: Array<() => Promise<TicketJob[]>> = [];
@@ -49,6 +50,7 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.enabled) return;
+    this.stopping = false;
     const boss = new PgBoss({
       connectionString: this.db.url,
       max: 3,
@@ -57,7 +59,8 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
       schedule: false,
       maintenanceIntervalSeconds: this.config.maintenanceSeconds,
     });
-    boss.on('error', (error) => this.logger.error(`pg-boss: ${error.message}`));
+    // once this process is stopping, pg-boss's connections being cut (database shutting down) is expected, not an error
+    boss.on('error', (error) => (this.stopping ? this.logger.debug(`pg-boss al detenerse: ${error.message}`) : this.logger.error(`pg-boss: ${error.message}`)));
     await boss.start();
     const options = {
       policy: 'stately' as const,
@@ -80,6 +83,7 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
     await this.boss?.stop({ graceful: false, wait: true });
     this.boss = null;
   }
