@@ -80,6 +80,7 @@ describe('config validated at boot: one schema per namespace', () => {
       ADMIN_PASSWORD: 'admin12345',
       IGV_DEFAULT: '18.00',
       LOG_LEVEL: 'debug',
+      SHUTDOWN_TIMEOUT_MS: 10000,
     });
     expect(readEnv('app', appSchema(true), { PORT: ' 8080 ', LOG_LEVEL: 'warn' })).toMatchObject({ PORT: 8080, ADMIN_PASSWORD: undefined, LOG_LEVEL: 'warn' });
     expect(withEnv({ SUNAT_TIMEOUT_MS: '1500', SUNAT_ENDPOINTS_BASE: 'http://127.0.0.1:9', SUNAT_SIMULATOR: undefined }, loadSunatConfig)).toMatchObject({

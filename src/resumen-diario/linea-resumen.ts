@@ -1,4 +1,5 @@
 import type { EstadoLinea } from '@/common/estados';
+import { LINEA_MODIFICACION } from '@/common/estados';
 import type { Moneda, TipoDocIdentidad } from '@/sunat/documents/common';
 import type { SummaryLine, SummaryPerception } from '@/sunat/documents/summary';
 import type { VentaView } from '@/ventas/dto/venta-view';
@@ -28,7 +29,7 @@ export function lineaResumen(venta: VentaView, estado: EstadoLinea, porcentajeIg
     isc: dos(venta.isc),
     icbper: dos(venta.icbper),
     ivap: dos(venta.ivap),
-    percepcion: estado === '2' ? undefined : percepcionResumen(venta),
+    percepcion: estado === LINEA_MODIFICACION ? undefined : percepcionResumen(venta),
   };
 }
 

@@ -1,4 +1,5 @@
 import { summaryId } from '@/sunat/documents/file-names';
+import { LINEA_MODIFICACION } from '@/common/estados';
 import type { Moneda } from '@/sunat/documents/common';
 import type { Summary, SummaryLine } from '@/sunat/documents/summary';
 import { XML_DECLARATION, el, money } from './canonical';
@@ -68,7 +69,7 @@ function taxTotals(line: SummaryLine): string {
 function perception(line: SummaryLine): string {
   const p = line.percepcion;
   if (!p) return '';
-  if (line.tipo_doc !== '03' || line.estado === '2') throw new Error('La percepción solo se informa en altas de boletas.');
+  if (line.tipo_doc !== '03' || line.estado === LINEA_MODIFICACION) throw new Error('La percepción solo se informa en altas de boletas.');
   return (
     `<sac:SUNATPerceptionSummaryDocumentReference>${el('sac:SUNATPerceptionSystemCode', p.regimen)}` +
     el('sac:SUNATPerceptionPercent', p.porcentaje) +
