@@ -35,7 +35,8 @@ describe('Security: request bodies and queries are bounded', () => {
     const healthMs = performance.now() - started;
     const res = await pending;
     expect(health.status).toBe(200);
-    expect(healthMs).toBeLessThan(1000);
+    // a freeze (validating every element) takes many seconds; 3 s leaves room for a loaded 2-core machine
+    expect(healthMs).toBeLessThan(3000);
     return res;
   }
 
