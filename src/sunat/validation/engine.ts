@@ -14,6 +14,7 @@ import { SaxonJS, type SxNode } from './saxon';
 import { DOC_TYPES, NS, ruleFileFor } from './tipos';
 import type { SunatFinding, SunatRulesOptions, SunatRulesTipo } from './types';
 import { checkWellFormed, decodeXml, UnreadableXml } from './xml-input';
+import { type NativeParsed, parseDocument, runNative } from './native/run';
 
 /** A finding with what the Java tool's -v shows besides (value found, rule file:line). */
 export interface SunatFindingDetail extends SunatFinding {
@@ -219,11 +220,16 @@ export async function runSunatRulesHere(tipo: SunatRulesTipo, xml: string | Buff
   installExtensionFunctions();
   ruleSource ??= new RuleSource(xslRoot());
 
+  const useNative = (options.engine ?? rulesEngine()) === 'native';
   let doc: unknown;
+  let parsed: NativeParsed | undefined;
   try {
     const text = decodeXml(xml);
-    checkWellFormed(text);
-    doc = parseXml(text);
+    if (useNative) parsed = parseDocument(text, tipo);
+    else {
+      checkWellFormed(text);
+      doc = parseXml(text);
+    }
   } catch (e) {
     if (e instanceof RangeError) throw e;
     const detail = e instanceof UnreadableXml ? e.message : ((e as Error).message ?? String(e));
@@ -245,11 +251,12 @@ export async function runSunatRulesHere(tipo: SunatRulesTipo, xml: string | Buff
       validateMs: 0,
     };
   }
-  const root = evalString("/*!('Q{' || namespace-uri() || '}' || local-name())", doc);
+  const root = parsed ? parsed.root : evalString("/*!('Q{' || namespace-uri() || '}' || local-name())", doc);
   const expected = `Q{${type.rootNamespace}}${type.rootName}`;
   if (root !== expected) {
     throw new Error(`SUNAT rules: tipo ${tipo} expects a ${type.rootName} document (${type.rootNamespace}), the XML holds ${root || 'no element'}`);
   }
+  if (parsed) return runNativeReport(parsed, tipo, time, options);
   const customization = evalString("normalize-space(*/*[local-name()='CustomizationID'][1])", doc);
   const ruleFile = ruleFileFor(tipo, customization);
   const compiled = await compiledRules(ruleFile);
@@ -318,6 +325,40 @@ export async function runSunatRulesHere(tipo: SunatRulesTipo, xml: string | Buff
     compileMs: compiled.compileMs,
     validateMs: Date.now() - started,
   };
+}
+
+function runNativeReport(parsed: NativeParsed, tipo: SunatRulesTipo, time: ReturnType<typeof clock>, options: SunatRulesOptions): SunatRulesReport {
+  const started = Date.now();
+  let out: ReturnType<typeof runNative>;
+  try {
+    out = runNative(parsed, tipo, { fileName: options.fileName, clock: time, stopAtFirst: options.stopAtFirst === true });
+  } catch (e) {
+    throw new Error(`SUNAT rules: rule evaluation failed (${parsed.ruleFile}): ${(e as Error).message ?? String(e)}`, { cause: e });
+  }
+  const findings: SunatFindingDetail[] = [];
+  const seen = new Set<string>();
+  for (const r of out.findings) {
+    const f = toFinding({ kind: r.kind, code: javaTrim(r.code), rule: r.rule, raw: javaTrim(r.raw) }, ruleSource!);
+    if (seen.has(f.key)) continue;
+    seen.add(f.key);
+    const { key: _key, ...rest } = f;
+    findings.push(rest);
+  }
+  for (const s of out.stray) findings.push({ codigo: '????', mensaje: clean(s), severidad: 'observacion', ubicacion: '', valor: '', regla: '' });
+  return {
+    tipo,
+    ruleFile: parsed.ruleFile,
+    fileName: out.fileName,
+    findings,
+    notes: out.notes,
+    compileMs: out.compileMs,
+    validateMs: Date.now() - started,
+  };
+}
+
+/** The engine that runs the rules: native (default) or SaxonJS (SUNAT_RULES_ENGINE=saxon, the cross-check). */
+export function rulesEngine(): 'native' | 'saxon' {
+  return process.env.SUNAT_RULES_ENGINE === 'saxon' ? 'saxon' : 'native';
 }
 
 /**

@@ -19,6 +19,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
+import { NATIVE_NS } from './native/namespace';
 import { SV_NS } from './sv-ns';
 import { rewriteModuleXPath } from './xpath-compat';
 
@@ -63,6 +64,9 @@ const CATALOG_LOOKUP_INDEXED =
   '<xsl:if test="count($idCatalogo) &gt;= 1 and (if (every $v in $idCatalogo satisfies ($v instance of node() or $v instance of Q{http://www.w3.org/2001/XMLSchema}string))' +
   ' then not(some $v in $idCatalogo satisfies Q{http://saxonica.com/ns/globalJS}sunatRulesCatalogHas(string($url_catalogo), string($v)))' +
   ' else count(document($url_catalogo)/l/c[@id=$idCatalogo]) &lt; 1)">';
+
+/** The same look-up as a function of the native engine (native/functions.ts catalog-has). */
+const CATALOG_LOOKUP_NATIVE = `<xsl:if xmlns:sv-native="${NATIVE_NS}" test="count($idCatalogo) &gt;= 1 and not(sv-native:catalog-has($url_catalogo, $idCatalogo))">`;
 
 /** The Java tool's one source patch (Patches.java), same anchor, same replacement; then a speed-up (same findings). */
 export const PATCHES: Patch[] = [
@@ -232,7 +236,8 @@ function fixSingleArgumentConcat(text: string, ranges: Array<[number, number]>):
  * Prepares the modules reachable from ruleFile (relative to xslRoot), in the order an XSLT compiler loads
  * them (depth first, document order), with the fixes above.
  */
-export function prepareRules(xslRoot: string, ruleFile: string): PreparedRules {
+export function prepareRules(xslRoot: string, ruleFile: string, engine: 'saxon' | 'native' = 'saxon'): PreparedRules {
+  const saxon = engine === 'saxon';
   const notes: string[] = [];
   const modules: PreparedModule[] = [];
   const loaded = new Set<string>();
@@ -247,13 +252,21 @@ export function prepareRules(xslRoot: string, ruleFile: string): PreparedRules {
     } catch (e) {
       throw new Error(`SUNAT rule module not found: ${rel} (included from ${via}): ${(e as Error).message}`, { cause: e });
     }
-    for (const p of PATCHES.filter((x) => x.file === rel)) {
+    for (const p0 of PATCHES.filter((x) => x.file === rel)) {
+      const p = !saxon && p0.replacement === CATALOG_LOOKUP_INDEXED ? { ...p0, replacement: CATALOG_LOOKUP_NATIVE } : p0;
       const patched = applyPatch(text, p);
       if (patched === null) {
         throw new Error(`Compatibility patch no longer applies to ${rel} (anchor not there exactly once): ${p.reason}`);
       }
       text = patched;
       notes.push(`patched ${rel}: ${p.reason}`);
+    }
+    if (!saxon) {
+      // the native engine implements XPath 1.0 semantics, Java regex matches and rule locations itself
+      modules.push({ rel, text });
+      const entry = modules[modules.length - 1];
+      includes(entry, opaqueRanges(text));
+      return;
     }
     {
       const r0 = opaqueRanges(text);
@@ -280,6 +293,12 @@ export function prepareRules(xslRoot: string, ruleFile: string): PreparedRules {
     }
     const entry: PreparedModule = { rel, text };
     modules.push(entry);
+    includes(entry, ranges);
+  };
+
+  /** Loads the modules entry includes or imports, in document order, depth first, and points its hrefs to them. */
+  const includes = (entry: PreparedModule, ranges: Array<[number, number]>): void => {
+    const { rel, text } = entry;
     // includes/imports in document order, depth first
     const inc = /<xsl:(include|import)\b([^>]*?)\bhref\s*=\s*(["'])(.*?)\3([^>]*?)\/?>/g;
     let out = '';

@@ -18,4 +18,6 @@ export interface SunatRulesOptions {
   today?: string;
   /** Stop at the first error, as SUNAT does (warnings raised before it are kept). */
   stopAtFirst?: boolean;
+  /** The engine that runs the rules (default SUNAT_RULES_ENGINE, else native); saxon is the SaxonJS cross-check. */
+  engine?: 'native' | 'saxon';
 }

@@ -23,7 +23,7 @@ import { SV_NS } from './sv-ns';
 
 type Kind = 'nodes' | 'string' | 'number' | 'boolean' | 'unknown';
 
-type Expr =
+export type Expr =
   | { t: 'bin'; op: string; l: Expr; r: Expr }
   | { t: 'neg'; e: Expr }
   | { t: 'union'; parts: Expr[] }
@@ -35,7 +35,7 @@ type Expr =
   | { t: 'paren'; e: Expr }
   | { t: 'call'; name: string; args: Expr[] };
 
-interface Step {
+export interface Step {
   axis: string;
   test: string;
   preds: Expr[];
