@@ -14,7 +14,7 @@ import { SaxonJS, type SxNode } from './saxon';
 import { DOC_TYPES, NS, ruleFileFor } from './tipos';
 import type { SunatFinding, SunatRulesOptions, SunatRulesTipo } from './types';
 import { checkWellFormed, decodeXml, UnreadableXml } from './xml-input';
-import { type NativeParsed, parseDocument, runNative } from './native/run';
+import { nativeRules, type NativeParsed, parseDocument, runNative } from './native/run';
 
 /** A finding with what the Java tool's -v shows besides (value found, rule file:line). */
 export interface SunatFindingDetail extends SunatFinding {
@@ -362,13 +362,18 @@ export function rulesEngine(): 'native' | 'saxon' {
 }
 
 /**
- * Loads what a validation needs before the first document arrives: the compiled rule files, the error
- * catalogue and every document the rules read (catalogues), so the first create does not pay for them.
+ * Loads what a validation needs before the first document arrives: the rule files (compiled by the engine in
+ * use), the error catalogue and, for SaxonJS, every document the rules read (catalogues), so the first create
+ * does not pay for them.
  */
-export async function warmSunatRules(ruleFiles: readonly string[]): Promise<void> {
-  installExtensionFunctions();
+export async function warmSunatRules(ruleFiles: readonly string[], engine: 'native' | 'saxon' = rulesEngine()): Promise<void> {
   ruleSource ??= new RuleSource(xslRoot());
   catalogText('0306');
+  if (engine === 'native') {
+    for (const file of ruleFiles) nativeRules(file);
+    return;
+  }
+  installExtensionFunctions();
   for (const file of ruleFiles) {
     const pool = documentPool(await compiledRules(file));
     for (const key of Object.keys(pool)) void pool[key];

@@ -129,6 +129,21 @@ describe('SUNAT XSL rules on derived documents', () => {
   );
 });
 
+describe('SUNAT XSL rules: a rule that cannot be evaluated', () => {
+  // the Java tool stops at the same rule: "rule evaluation failed: Cannot convert string ... (at <file>:<line>)"
+  it.each([
+    ['edge-line-amount-comma-01.xml', '"1,000.00"', 'ValidaExprRegFactura-2.0.1.xsl:6516'],
+    ['edge-payable-not-numeric-01.xml', '"abc"', 'ValidaExprRegFactura-2.0.1.xsl:599'],
+  ])('%s fails on the value and rule the Java tool names', async (file, value, rule) => {
+    const failure = await validateSunatRules('01', fixture(file), { today: TODAY }).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    expect(failure).toContain(value);
+    expect(failure).toContain(`(at ${rule})`);
+  });
+});
+
 describe('SUNAT XSL rules: input handling', () => {
   it('a document that is not well-formed gives the single finding 0306', async () => {
     for (const xml of ['<Invoice><cbc:ID>1</Invoice>', '<a/><b/>', Buffer.from([0x3c, 0x61, 0x3e, 0xff, 0x3c, 0x2f, 0x61, 0x3e])]) {
