@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createSelfSignedCert } from '@/sunat/simulator/crypto/self-signed';
 import { runSunatRules, SunatRulesPool, useSunatRulesPool, validateSunatRules } from '@/sunat/validation';
+import { rulesEngine } from '@/sunat/validation/engine';
 import { DOC_TYPES, ruleFileFor, TIPOS } from '@/sunat/validation/tipos';
 import { zipDocument } from '@/sunat/zip/zip';
 import { ownDocuments, signForTest } from '../test/support/sunat-rule-cases';
@@ -38,6 +39,8 @@ export async function runValidationBench({ seconds }: { seconds: number }): Prom
   const docs = ownDocuments(key);
   const unsigned = (xml: string) => xml.replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '');
   const size = Number(option('rules-workers') ?? 0) || undefined;
+  // --saxon: also the SaxonJS engine inline (SUNAT_RULES_ENGINE=saxon; compiles its rules first, minutes when cold)
+  const withSaxon = process.argv.includes('--saxon');
   const ruleFiles = [...new Set([...TIPOS.map((t) => DOC_TYPES[t].rules), ruleFileFor('RC', '1.0')])];
   const pool = new SunatRulesPool({ size, warmRuleFiles: ruleFiles });
   const t0 = performance.now();
@@ -45,7 +48,7 @@ export async function runValidationBench({ seconds }: { seconds: number }): Prom
   const poolReady = performance.now() - t0;
   const inFlight = pool.size * 2 + 1;
   console.log(
-    `\nSUNAT rules before sending (issue 16): documents/s; inline = validation on the event loop, pool = ${pool.size} worker thread(s) ` +
+    `\nSUNAT rules before sending (issue 16), ${rulesEngine()} engine: documents/s; inline = validation on the event loop, pool = ${pool.size} worker thread(s) ` +
       `(${availableParallelism()} CPUs), ${inFlight} documents in flight; first pool worker warm in ${poolReady.toFixed(0)} ms`,
   );
   const rows: string[][] = [];
@@ -54,6 +57,7 @@ export async function runValidationBench({ seconds }: { seconds: number }): Prom
     const opts = { fileName: `${d.name}.xml` };
     const w0 = performance.now();
     await runSunatRules(d.tipo, d.xml, opts); // compile / load once in this thread
+    if (withSaxon) await runSunatRules(d.tipo, d.xml, { ...opts, engine: 'saxon' });
     const warm = performance.now() - w0;
     const without = await rate(seconds, () => zipDocument(d.name, signForTest(key, xml)));
     const inline = await rate(seconds, async () => {
@@ -75,6 +79,13 @@ export async function runValidationBench({ seconds }: { seconds: number }): Prom
     );
     delay.disable();
     useSunatRulesPool(null);
+    const saxon = withSaxon
+      ? await rate(seconds, async () => {
+          const signed = signForTest(key, xml);
+          await validateSunatRules(d.tipo, signed, { ...opts, engine: 'saxon' });
+          return zipDocument(d.name, signed);
+        })
+      : NaN;
     rows.push([
       d.tipo,
       without.toFixed(0),
@@ -85,10 +96,22 @@ export async function runValidationBench({ seconds }: { seconds: number }): Prom
       `${((pooled / without) * 100).toFixed(0)} %`,
       `${(delay.max / 1e6).toFixed(0)} ms`,
       `${warm.toFixed(0)} ms`,
+      ...(withSaxon ? [saxon.toFixed(1)] : []),
     ]);
   }
   await pool.close();
-  const header = ['tipo', 'sign+zip/s', 'inline/s', 'rules per doc', 'kept', 'pool/s', 'kept', 'loop max delay', 'first (load)'];
+  const header = [
+    'tipo',
+    'sign+zip/s',
+    'inline/s',
+    'rules per doc',
+    'kept',
+    'pool/s',
+    'kept',
+    'loop max delay',
+    'first (load)',
+    ...(withSaxon ? ['saxon inline/s'] : []),
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   for (const r of [header, ...rows]) console.log(r.map((c, i) => c.padStart(widths[i])).join('  '));
 }
