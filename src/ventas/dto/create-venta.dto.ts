@@ -90,9 +90,8 @@ export class LineaVentaDto {
   @IsOptional() @IsIn(AFECTACIONES_IGV) tipo_afectacion_igv?: string;
 }
 
-export class CreateVentaDto {
-  @IsIn(TIPOS_VENTA) tipo_documento: string;
-  @IsOptional() @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{4}$/, { message: 'serie debe tener 4 caracteres' }) serie?: string;
+/** What POST and PUT of a sale share (PUT: omitted fields keep their stored value; productos replaces the lines). */
+class VentaCuerpoDto {
   @IsOptional()
   @IsString()
   @Matches(FECHA, { message: 'fecha_emision debe tener el formato YYYY-MM-DD' })
@@ -109,8 +108,6 @@ export class CreateVentaDto {
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) cliente_direccion?: string;
   /** Catálogo 51; default '0101'. */
   @IsOptional() @IsIn(TIPOS_OPERACION) tipo_operacion?: string;
-
-  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) cotizacion_id?: number;
 
   /** Default true; false: the lines' precio_unitario are values without IGV. */
   @IsOptional() @IsBoolean() precios_incluyen_igv?: boolean;
@@ -137,6 +134,12 @@ export class CreateVentaDto {
   @ValidateNested({ each: true })
   @Type(() => LineaVentaDto)
   productos: LineaVentaDto[];
+}
+
+export class CreateVentaDto extends VentaCuerpoDto {
+  @IsIn(TIPOS_VENTA) tipo_documento: string;
+  @IsOptional() @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{4}$/, { message: 'serie debe tener 4 caracteres' }) serie?: string;
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) cotizacion_id?: number;
 
   /** Take the stock now (default true); false leaves it for POST {id}/descontar-stock. */
   @IsOptional() @IsBoolean() descontar_stock?: boolean;
@@ -165,42 +168,4 @@ export class CreateVentaDto {
  * PUT body: the sale keeps its type, series and number; everything else may change and the lines are
  * replaced. Omitted fields keep their stored value (productos is required).
  */
-export class UpdateVentaDto {
-  @IsOptional()
-  @IsString()
-  @Matches(FECHA, { message: 'fecha_emision debe tener el formato YYYY-MM-DD' })
-  @IsISO8601({ strict: true })
-  fecha_emision?: string;
-  @IsOptional() @Transform(upper) @IsIn(MONEDAS) tipo_moneda?: string;
-  @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_cliente?: number;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(15) cliente_documento?: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(255) cliente_datos?: string;
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(500) cliente_direccion?: string;
-  @IsOptional() @Transform(upper) @IsIn(TIPOS_DOC_CLIENTE) cliente_tipo_doc?: string;
-  /** Omitted: keep the stored value. */
-  @IsOptional() @IsIn(TIPOS_OPERACION) tipo_operacion?: string;
-  /** Omitted: keep the stored value. */
-  @IsOptional() @IsBoolean() precios_incluyen_igv?: boolean;
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento_global?: number;
-
-  /** Issue 18: payment conditions (rules across fields: ventas/venta-pago.ts). On PUT: omitted keeps, null removes. */
-  @IsOptional() @IsIn(FORMAS_PAGO) forma_pago?: string;
-  @IsOptional() @IsArray() @ArrayMaxSize(999) @ValidateNested({ each: true }) @Type(() => CuotaDto) cuotas?: CuotaDto[];
-  @IsOptional()
-  @IsString()
-  @Matches(FECHA, { message: 'fecha_vencimiento debe tener el formato YYYY-MM-DD' })
-  @IsISO8601({ strict: true })
-  fecha_vencimiento?: string | null;
-  /** PEN per unit of tipo_moneda; required when a non-PEN sale carries a detracción or a percepción. */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 6, allowNaN: false, allowInfinity: false }) @Min(0.000001) @Max(999_999) tipo_cambio?: number | null;
-  @IsOptional() @ValidateNested() @Type(() => DetraccionDto) detraccion?: DetraccionDto | null;
-  @IsOptional() @ValidateNested() @Type(() => PercepcionDto) percepcion?: PercepcionDto | null;
-  @IsOptional() @ValidateNested() @Type(() => RetencionDto) retencion?: RetencionDto | null;
-
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(500)
-  @ValidateNested({ each: true })
-  @Type(() => LineaVentaDto)
-  productos: LineaVentaDto[];
-}
+export class UpdateVentaDto extends VentaCuerpoDto {}
