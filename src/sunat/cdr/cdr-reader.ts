@@ -27,6 +27,8 @@ function parseNote(raw: string): CdrNote {
   return match ? { code: match[1].padStart(4, '0'), message: match[2].trim() } : { message: raw };
 }
 
+const DOCUMENT_HASH = 'DocumentReference/Attachment/ExternalReference/DocumentHash';
+
 export function readCdr(xml: string | Buffer | Uint8Array): Cdr {
   const doc = parseXml(xml);
   const root = doc.documentElement;
@@ -53,9 +55,12 @@ export function readCdr(xml: string | Buffer | Uint8Array): Cdr {
       documentId: text(node, 'DocumentReference/ID'),
       responseCode: text(node, 'Response/ResponseCode'),
       description: text(node, 'Response/Description'),
+      documentHash: text(node, DOCUMENT_HASH),
+      recipientId: text(node, 'RecipientParty/PartyIdentification/ID'),
     })),
     documentDescription: text(root, 'DocumentResponse/DocumentReference/DocumentDescription'),
     recipientId: text(root, 'DocumentResponse/RecipientParty/PartyIdentification/ID'),
+    documentHash: text(root, `DocumentResponse/${DOCUMENT_HASH}`),
     outcome,
     accepted: outcome === 'accepted' || outcome === 'accepted-with-observations',
   };
@@ -93,6 +98,31 @@ export function cdrRefersTo(cdr: Pick<Cdr, 'responses'>, expectedIds: string[]):
     answered.add(ids[0]);
   }
   return answered.size === expected.size;
+}
+
+/** What was sent, as far as a CDR can repeat it: the signature's DigestValue (hash_cpe) and the customer's document number (without its scheme). */
+export interface SentDocument {
+  hash?: string;
+  recipient?: string;
+}
+
+/**
+ * Why a CDR that names the right serie-número is still not about the document sent (undefined when nothing
+ * contradicts it): its DocumentHash is another document's, or its RecipientParty is another customer. In SUNAT's
+ * beta every company files as 20000000001, so another company's F001-1 has the same ID and only these tell them
+ * apart. A CDR without them (SUNAT's own billService CDRs carry no DocumentHash) is judged by its ID alone.
+ */
+export function cdrMismatch(cdr: Pick<Cdr, 'responses'>, sent: SentDocument): string | undefined {
+  const [response] = cdr.responses;
+  if (!response || cdr.responses.length !== 1) return undefined;
+  if (sent.hash && response.documentHash && response.documentHash.trim() !== sent.hash.trim()) {
+    return `hash ${response.documentHash.trim()}, se envió ${sent.hash.trim()}`;
+  }
+  const theirs = response.recipientId?.trim().toUpperCase() ?? '';
+  const ours = sent.recipient?.trim().toUpperCase() ?? '';
+  // the CDR writes '{schemeID}-{number}' ('6-20100066603'); no document ('-', zeros) says nothing
+  if (theirs && ours && !/^[-0]*$/.test(ours) && theirs !== ours && !theirs.endsWith(`-${ours}`)) return `receptor ${theirs}, se envió a ${ours}`;
+  return undefined;
 }
 
 export interface CdrFile {

@@ -25,6 +25,8 @@ export interface Cdr {
   /** GRE: the QR URL SUNAT puts in DocumentReference/DocumentDescription. */
   documentDescription?: string;
   recipientId?: string;
+  /** DocumentReference/Attachment/ExternalReference/DocumentHash: the DigestValue of the document answered (OSE-format CDRs). */
+  documentHash?: string;
   outcome: CdrOutcome;
   /** True for both accepted outcomes: the series-number is registered. */
   accepted: boolean;
@@ -36,4 +38,7 @@ export interface CdrResponse {
   documentId?: string;
   responseCode?: string;
   description?: string;
+  documentHash?: string;
+  /** RecipientParty/PartyIdentification/ID ('6-20100066603'). */
+  recipientId?: string;
 }

@@ -1,3 +1,4 @@
+import type { SentDocument } from '@/sunat/cdr/cdr-reader';
 import { RawAnswer } from './results';
 
 export interface CallOptions {
@@ -9,4 +10,9 @@ export interface CallOptions {
    * queries (getStatus, getGuideStatus) check only when it is given.
    */
   expect?: string[];
+  /**
+   * What was sent (its hash, its customer): a CDR that names the right document but repeats another hash or customer
+   * is not about what was sent either ('foreign-cdr'). sendBill, getStatusCdr and ticket queries check it when given.
+   */
+  sent?: SentDocument;
 }

@@ -7,6 +7,9 @@ describe('SUNAT endpoints by modo (configuration only, nothing is called)', () =
       consultService: 'https://e-beta.sunat.gob.pe/ol-it-wsconscpegem-beta/billConsultService',
       greAuth: 'https://gre-test.nubefact.com',
       greCpe: 'https://gre-test.nubefact.com',
+      // the validity check has no beta
+      validezAuth: 'https://api-seguridad.sunat.gob.pe',
+      validez: 'https://api.sunat.gob.pe',
     });
   });
 
@@ -16,6 +19,8 @@ describe('SUNAT endpoints by modo (configuration only, nothing is called)', () =
       consultService: 'https://e-factura.sunat.gob.pe/ol-it-wsconscpegem/billConsultService',
       greAuth: 'https://api-seguridad.sunat.gob.pe',
       greCpe: 'https://api-cpe.sunat.gob.pe',
+      validezAuth: 'https://api-seguridad.sunat.gob.pe',
+      validez: 'https://api.sunat.gob.pe',
     });
     expect(resolveEndpoints('production')).toEqual(resolveEndpoints('produccion'));
   });

@@ -9,6 +9,10 @@ export interface SunatEndpoints {
   greAuth: string;
   /** GRE API base; `/v1/contribuyente/gem/comprobantes/...` is appended. */
   greCpe: string;
+  /** OAuth base of SUNAT's contributor APIs; `/v1/clientesextranet/{client_id}/oauth2/token/` is appended. */
+  validezAuth: string;
+  /** Validity check base; `/v1/contribuyente/contribuyentes/{ruc}/validarcomprobante` is appended. */
+  validez: string;
 }
 
 export type SunatEndpointsConfig = Partial<Record<SunatModo, Partial<SunatEndpoints>>>;
@@ -23,12 +27,17 @@ export const DEFAULT_SUNAT_ENDPOINTS: Readonly<Record<SunatModo, Readonly<SunatE
     consultService: 'https://e-beta.sunat.gob.pe/ol-it-wsconscpegem-beta/billConsultService',
     greAuth: 'https://gre-test.nubefact.com',
     greCpe: 'https://gre-test.nubefact.com',
+    // the validity check has no beta: SUNAT's own service (it does not know beta documents)
+    validezAuth: 'https://api-seguridad.sunat.gob.pe',
+    validez: 'https://api.sunat.gob.pe',
   }),
   produccion: Object.freeze({
     billService: 'https://e-factura.sunat.gob.pe/ol-ti-itcpfegem/billService',
     consultService: 'https://e-factura.sunat.gob.pe/ol-it-wsconscpegem/billConsultService',
     greAuth: 'https://api-seguridad.sunat.gob.pe',
     greCpe: 'https://api-cpe.sunat.gob.pe',
+    validezAuth: 'https://api-seguridad.sunat.gob.pe',
+    validez: 'https://api.sunat.gob.pe',
   }),
 });
 
@@ -50,6 +59,8 @@ export function resolveEndpoints(modo: string, config: SunatEndpointsConfig = {}
     consultService: stripSlash(merged.consultService),
     greAuth: stripSlash(merged.greAuth),
     greCpe: stripSlash(merged.greCpe),
+    validezAuth: stripSlash(merged.validezAuth),
+    validez: stripSlash(merged.validez),
   };
 }
 
@@ -61,6 +72,8 @@ export function simulatorEndpoints(baseUrl: string): SunatEndpointsConfig {
     consultService: `${base}/ol-it-wsconscpegem-beta/billConsultService`,
     greAuth: base,
     greCpe: base,
+    validezAuth: base,
+    validez: base,
   };
   return { beta: endpoints, produccion: endpoints };
 }

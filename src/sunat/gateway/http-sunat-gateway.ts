@@ -10,10 +10,21 @@ import { documentIdOfName } from '@/sunat/cdr/cdr-reader';
 import { normalizeCode } from '@/sunat/codes/return-codes';
 import { CONSULT_STATUS, consultState } from './consult-status';
 import { billResultFromCdr, refusal, unreadable } from './outcomes';
-import { BillResult, CdrQueryResult, DocumentRef, DocumentStatusQueryResult, FailureResult, TicketSendResult, TicketStatusResult } from './results';
+import {
+  BillResult,
+  CdrQueryResult,
+  DocumentRef,
+  DocumentStatusQueryResult,
+  FailureResult,
+  TicketSendResult,
+  TicketStatusResult,
+  ValidityQuery,
+  ValidityQueryResult,
+} from './results';
 import { consultStatusEnvelope, getStatusCdrEnvelope, getStatusEnvelope, sendBillEnvelope, sendPackEnvelope, sendSummaryEnvelope } from './soap/envelope';
 import { isFailure, SoapCaller, SoapReply } from './soap/soap-caller';
 import { ReconcileResult, SunatGateway } from './sunat-gateway';
+import { ValidezClient } from './validez/validez-client';
 
 export interface HttpSunatGatewayOptions {
   endpoints?: SunatEndpointsConfig;
@@ -27,6 +38,7 @@ export interface HttpSunatGatewayOptions {
 export class HttpSunatGateway extends SunatGateway {
   private readonly soap: SoapCaller;
   private readonly gre: GreClient;
+  private readonly validez: ValidezClient;
   private readonly endpointConfig: SunatEndpointsConfig;
 
   constructor(options: HttpSunatGatewayOptions = {}) {
@@ -37,6 +49,7 @@ export class HttpSunatGateway extends SunatGateway {
     this.endpointConfig = options.endpoints ?? {};
     this.soap = new SoapCaller(transport, logger);
     this.gre = new GreClient(transport, new GreTokenCache(now), logger, now, options.tokenMarginSeconds ?? 60);
+    this.validez = new ValidezClient(transport, new GreTokenCache(now), logger, now, options.tokenMarginSeconds ?? 60);
   }
 
   async sendBill(ctx: SunatContext, name: string, zip: Buffer, options?: CallOptions): Promise<BillResult> {
@@ -46,7 +59,7 @@ export class HttpSunatGateway extends SunatGateway {
     const { answer, raw } = reply;
     if (answer.type === 'fault') return refusal(answer.code, answer.message, 'soap-fault', raw);
     // a CDR about another document is no answer: the caller reconciles with getStatusCdr
-    if (answer.type === 'applicationResponse') return billResultFromCdr(answer.zip, raw, [documentIdOfName(doc)]);
+    if (answer.type === 'applicationResponse') return billResultFromCdr(answer.zip, raw, [documentIdOfName(doc)], options?.sent);
     return unreadable(`Respuesta inesperada a sendBill: ${answer.type}`, raw);
   }
 
@@ -68,6 +81,18 @@ export class HttpSunatGateway extends SunatGateway {
     return { kind: 'status', code, message, state: consultState(code), raw };
   }
 
+  async checkValidity(ctx: SunatContext, query: ValidityQuery, options?: CallOptions): Promise<ValidityQueryResult> {
+    if (!ctx.gre?.clientId || !ctx.gre.clientSecret) {
+      return {
+        kind: 'exception',
+        code: 'sin-credenciales',
+        message: 'Faltan client_id y client_secret de la API SUNAT para la consulta de validez',
+        source: 'validez',
+      };
+    }
+    return this.validez.check(this.urls(ctx), ctx.gre, ctx.sol.ruc, query, options);
+  }
+
   async sendSummary(ctx: SunatContext, name: string, zip: Buffer, options?: CallOptions): Promise<TicketSendResult> {
     const doc = stripExtension(name);
     const reply = await this.soap.call('sendSummary', this.urls(ctx).billService, sendSummaryEnvelope(ctx.sol, `${doc}.zip`, zip), doc, options);
@@ -76,7 +101,7 @@ export class HttpSunatGateway extends SunatGateway {
 
   async getStatus(ctx: SunatContext, ticket: string, options?: CallOptions): Promise<TicketStatusResult> {
     const reply = await this.soap.call('getStatus', this.urls(ctx).billService, getStatusEnvelope(ctx.sol, ticket), ticket, options);
-    return ticketStatus(reply, options?.expect);
+    return ticketStatus(reply, options);
   }
 
   async getStatusCdr(ctx: SunatContext, ref: DocumentRef, options?: CallOptions): Promise<CdrQueryResult> {
@@ -86,7 +111,7 @@ export class HttpSunatGateway extends SunatGateway {
     const { answer, raw } = reply;
     if (answer.type === 'fault') return refusal(answer.code, answer.message, 'soap-fault', raw);
     if (answer.type !== 'status') return unreadable(`Respuesta inesperada a getStatusCdr: ${answer.type}`, raw);
-    if (answer.content && answer.content.length) return billResultFromCdr(answer.content, raw, [`${ref.serie}-${ref.numero}`]);
+    if (answer.content && answer.content.length) return billResultFromCdr(answer.content, raw, [`${ref.serie}-${ref.numero}`], options?.sent);
     return { kind: 'not-found', code: answer.statusCode, message: answer.statusMessage ?? 'Sin constancia', raw };
   }
 
@@ -124,7 +149,7 @@ function ticketIssued(reply: SoapReply | FailureResult, operation: string): Tick
   return unreadable(`Respuesta inesperada a ${operation}: ${answer.type}`, raw);
 }
 
-function ticketStatus(reply: SoapReply | FailureResult, expect?: string[]): TicketStatusResult {
+function ticketStatus(reply: SoapReply | FailureResult, options?: CallOptions): TicketStatusResult {
   if (isFailure(reply)) return reply;
   const { answer, raw } = reply;
   if (answer.type === 'fault') return refusal(answer.code, answer.message, 'soap-fault', raw);
@@ -132,7 +157,7 @@ function ticketStatus(reply: SoapReply | FailureResult, expect?: string[]): Tick
   const code = answer.statusCode.trim();
   if (code === '98') return { kind: 'in-process', code: '98', raw };
   if (answer.content && answer.content.length) {
-    const fromCdr = billResultFromCdr(answer.content, raw, expect);
+    const fromCdr = billResultFromCdr(answer.content, raw, options?.expect, options?.sent);
     if (code === '99' && fromCdr.kind === 'accepted') {
       return { ...fromCdr, kind: 'rejected', code: '99', message: fromCdr.message || 'Procesado con errores' };
     }

@@ -1,4 +1,4 @@
-import { cdrRefersTo, readCdrZip } from '@/sunat/cdr/cdr-reader';
+import { cdrMismatch, cdrRefersTo, readCdrZip, SentDocument } from '@/sunat/cdr/cdr-reader';
 import { isAlreadyRegistered } from '@/sunat/codes/return-codes';
 import { BillResult, ExceptionResult, NeedsReconciliationResult, RawAnswer, UnknownResult } from './results';
 
@@ -10,9 +10,10 @@ export function refusal(code: string, message: string, source: ExceptionResult['
 /**
  * A CDR zip as a send result; an unreadable CDR keeps the raw answer and reports an unknown outcome. With
  * `expected` (serie-número or summary ids), a CDR about other documents is no answer either: unknown
- * 'foreign-cdr', so the caller reconciles (getStatusCdr, or asks the ticket again) instead of taking it.
+ * 'foreign-cdr', so the caller reconciles (getStatusCdr, or asks the ticket again) instead of taking it; so is one
+ * whose hash or customer contradicts `sent` (another company's document with the same serie-número, in beta).
  */
-export function billResultFromCdr(cdrZip: Buffer, raw: RawAnswer, expected?: string[]): BillResult {
+export function billResultFromCdr(cdrZip: Buffer, raw: RawAnswer, expected?: string[], sent?: SentDocument): BillResult {
   let cdr;
   try {
     cdr = readCdrZip(cdrZip).cdr;
@@ -22,6 +23,11 @@ export function billResultFromCdr(cdrZip: Buffer, raw: RawAnswer, expected?: str
   if (expected?.length && !cdrRefersTo(cdr, expected)) {
     const about = cdr.responses.map((r) => r.documentId ?? r.referenceId ?? '?').join(', ') || '(ninguno)';
     return { kind: 'unknown', reason: 'foreign-cdr', message: `El CDR recibido es de otro comprobante (${about}), se esperaba ${expected.join(', ')}`, raw };
+  }
+  const mismatch = sent ? cdrMismatch(cdr, sent) : undefined;
+  if (mismatch) {
+    const about = cdr.responses[0]?.documentId ?? cdr.responses[0]?.referenceId ?? '?';
+    return { kind: 'unknown', reason: 'foreign-cdr', message: `El CDR recibido es de otro comprobante ${about} (${mismatch})`, raw };
   }
   const common = { code: cdr.responseCode, message: cdr.description, notes: cdr.notes, cdrZip, cdr, raw };
   switch (cdr.outcome) {

@@ -1,8 +1,11 @@
 import { Cdr, CdrNote } from '@/sunat/cdr/cdr-types';
 import type { ConsultState } from './consult-status';
+import type { EstadoCp, ValidityState } from './validez/validez-codes';
 
 /** 'consultStatus' is billConsultService's getStatus (a document's state); 'getStatus' is billService's (a ticket). */
-export type SunatOperation = 'sendBill' | 'sendSummary' | 'sendPack' | 'getStatus' | 'getStatusCdr' | 'consultStatus' | 'greToken' | 'greSend' | 'greStatus';
+/** 'validez' is the CPE validity check (Consulta Integrada, REST), 'validezToken' its OAuth token. */
+export type SunatOperation =
+  'sendBill' | 'sendSummary' | 'sendPack' | 'getStatus' | 'getStatusCdr' | 'consultStatus' | 'greToken' | 'greSend' | 'greStatus' | 'validezToken' | 'validez';
 
 /** SUNAT's answer exactly as received, so a caller can store it before anything parses it. */
 export interface RawAnswer {
@@ -40,7 +43,7 @@ export interface ExceptionResult {
   kind: 'exception';
   code: string;
   message: string;
-  source: 'soap-fault' | 'cdr' | 'gre' | 'oauth';
+  source: 'soap-fault' | 'cdr' | 'gre' | 'oauth' | 'validez';
   raw?: RawAnswer;
 }
 
@@ -112,6 +115,23 @@ export interface DocumentStatusResult {
 }
 
 export type DocumentStatusQueryResult = DocumentStatusResult | FailureResult;
+
+/** The validity check's answer about one document (see validez/validez-codes.ts). */
+export interface ValidityResult {
+  kind: 'validity';
+  estadoCp: EstadoCp;
+  state: ValidityState;
+  message: string;
+  raw: RawAnswer;
+}
+
+export type ValidityQueryResult = ValidityResult | FailureResult;
+
+/** What the validity check asks about a document: its issue date (YYYY-MM-DD) and, optionally, its total. */
+export interface ValidityQuery extends DocumentRef {
+  fechaEmision: string;
+  monto?: string;
+}
 
 export interface DocumentRef {
   ruc: string;

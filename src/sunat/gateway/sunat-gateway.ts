@@ -1,6 +1,16 @@
 import { CallOptions } from './call-options';
 import { SunatContext } from './credentials';
-import { BillResult, CdrNotFoundResult, CdrQueryResult, DocumentRef, DocumentStatusQueryResult, TicketSendResult, TicketStatusResult } from './results';
+import {
+  BillResult,
+  CdrNotFoundResult,
+  CdrQueryResult,
+  DocumentRef,
+  DocumentStatusQueryResult,
+  TicketSendResult,
+  TicketStatusResult,
+  ValidityQuery,
+  ValidityQueryResult,
+} from './results';
 
 export type ReconcileResult = BillResult | CdrNotFoundResult;
 
@@ -24,6 +34,12 @@ export abstract class SunatGateway {
 
   /** billConsultService getStatus: SUNAT's state of an 01/07/08 (F series): 0001 accepted, 0002 rejected, 0003 voided, 0011 not found. */
   abstract getDocumentStatus(ctx: SunatContext, ref: DocumentRef, options?: CallOptions): Promise<DocumentStatusQueryResult>;
+
+  /**
+   * The validity check of a CPE (Consulta Integrada, REST, with the API client of `ctx.gre`): estadoCp 0 unknown to
+   * SUNAT, 1 accepted, 2 voided. Any tipo (01, 03, 07, 08), boletas included.
+   */
+  abstract checkValidity(ctx: SunatContext, query: ValidityQuery, options?: CallOptions): Promise<ValidityQueryResult>;
 
   /** billService getStatus: '98' in process, '0' done, '99' done with errors (CDR in content). */
   abstract getStatus(ctx: SunatContext, ticket: string, options?: CallOptions): Promise<TicketStatusResult>;

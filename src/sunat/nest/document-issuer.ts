@@ -3,13 +3,14 @@ import { ConfigType } from '@nestjs/config';
 import { sunatConfig } from '@/config/sunat.config';
 import { documentIdOfName } from '../cdr/cdr-reader';
 import { SunatContext } from '../gateway/credentials';
-import { BillResult, RawAnswer, TicketSendResult, TicketStatusResult } from '../gateway/results';
+import { BillResult, RawAnswer, TicketSendResult, TicketStatusResult, ValidityQuery, ValidityQueryResult } from '../gateway/results';
 import { ReconcileResult, SunatGateway } from '../gateway/sunat-gateway';
 import { SigningCredentials } from '../signing/signing-credentials';
 import { signXml } from '../signing/xml-signer';
 import { DocumentStorage, StorageTransaction } from '../storage/document-storage';
 import { zipDocument } from '../zip/zip';
 import { TIPOS, type SunatRulesTipo } from '../validation';
+import { sentDocumentOf } from './sent-document';
 import { storageKeys } from './storage-keys';
 import { SunatRulesCheck } from './sunat-rules-check';
 
@@ -59,12 +60,14 @@ export class DocumentIssuer {
 
   /**
    * sendBill; when the answer is lost or SUNAT says it already has the document, asks getStatusCdr
-   * instead of sending again. The CDR zip is stored under R-{name}.zip.
+   * instead of sending again. The CDR zip is stored under R-{name}.zip. A CDR is taken only when it is about what
+   * was sent (its serie-número, and its hash and customer when the CDR repeats them): another company's CDR for the
+   * same serie-número (SUNAT's beta) is 'unknown' / 'foreign-cdr'.
    */
   async sendBill(ctx: SunatContext, empresaId: number, name: string): Promise<BillResult | MissingXml> {
     const xml = await this.readXml(empresaId, name);
     if (!xml) return { kind: 'missing-xml' };
-    const options = { onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, name, raw) };
+    const options = { onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, name, raw), sent: sentDocumentOf(xml) };
     let result: BillResult = await this.gateway.sendBill(ctx, `${name}.zip`, zipDocument(name, xml), options);
     if (result.kind === 'unknown' || result.kind === 'needs-reconciliation') {
       const recovered = await this.gateway.reconcileBill(ctx, name, options);
@@ -76,10 +79,15 @@ export class DocumentIssuer {
 
   /**
    * After a send whose outcome is unknown (its process died): SUNAT's CDR for the document (getStatusCdr), stored
-   * like sendBill's; 'not-found' when SUNAT never registered it.
+   * like sendBill's; 'not-found' when SUNAT never registered it; 'unknown' / 'foreign-cdr' when the CDR is not
+   * about what we sent (another serie-número, hash or customer): never stored, never taken.
    */
   async recoverBill(ctx: SunatContext, empresaId: number, name: string): Promise<ReconcileResult> {
-    const result = await this.gateway.reconcileBill(ctx, name, { onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, name, raw) });
+    const xml = await this.readXml(empresaId, name);
+    const result = await this.gateway.reconcileBill(ctx, name, {
+      onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, name, raw),
+      ...(xml ? { sent: sentDocumentOf(xml) } : {}),
+    });
     if (result.kind === 'accepted' || result.kind === 'rejected') await this.storage.put(storageKeys.cdr(empresaId, name), result.cdrZip);
     return result;
   }
@@ -93,6 +101,12 @@ export class DocumentIssuer {
     });
   }
 
+  /** The validity check of one document (Consulta Integrada): how SUNAT holds it now. */
+  checkValidity(ctx: SunatContext, empresaId: number, query: ValidityQuery): Promise<ValidityQueryResult> {
+    const name = `${query.ruc}-${query.tipo}-${query.serie}-${query.numero}`;
+    return this.gateway.checkValidity(ctx, query, { onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, name, raw) });
+  }
+
   /** GRE upload of an issued guide. */
   async sendGuide(ctx: SunatContext, empresaId: number, name: string): Promise<TicketSendResult | MissingXml> {
     const xml = await this.readXml(empresaId, name);
@@ -102,7 +116,8 @@ export class DocumentIssuer {
 
   /**
    * Ticket status (SOAP for RC/RA, REST for guides); a final CDR is stored under `cdrName`. The CDR must be
-   * about the document sent (`sentName`: the guide, the RC/RA file): a CDR about another one is no answer.
+   * about the document sent (`sentName`: the guide, the RC/RA file; `sentHash`: its hash_cpe, when the CDR
+   * repeats a hash): a CDR about another one is no answer.
    */
   async ticketStatus(
     ctx: SunatContext,
@@ -111,9 +126,14 @@ export class DocumentIssuer {
     channel: 'soap' | 'gre',
     cdrName: string,
     sentName: string = cdrName,
+    sentHash?: string | null,
   ): Promise<TicketStatusResult> {
     const expect = [documentIdOfName(sentName)];
-    const options = { onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, `ticket-${safe(ticket)}`, raw), expect };
+    const options = {
+      onRawAnswer: (raw: RawAnswer) => this.keepRaw(empresaId, `ticket-${safe(ticket)}`, raw),
+      expect,
+      ...(sentHash ? { sent: { hash: sentHash } } : {}),
+    };
     const result = channel === 'soap' ? await this.gateway.getStatus(ctx, ticket, options) : await this.gateway.getGuideStatus(ctx, ticket, options);
     if ((result.kind === 'accepted' || result.kind === 'rejected') && result.cdrZip) {
       await this.storage.put(storageKeys.cdr(empresaId, cdrName), result.cdrZip);

@@ -7,6 +7,7 @@ import { KeyAndCert } from './crypto/self-signed';
 import { documentKey, ParsedName } from './documents/document-kinds';
 import { inspectContent } from './documents/inspect-content';
 import { Judgement, judgeDocument, JudgementContext } from './documents/sunat-judgement';
+import { summaryLines, SummaryLineRef } from './documents/summary-lines';
 import { PackSubmission } from './documents/inspect-pack';
 import { Submission } from './documents/inspect-zip';
 import { ResolvedOptions } from './options';
@@ -118,11 +119,17 @@ export class DocumentProcessor {
     const { name } = submission.parsed;
     if (this.state.summaries.has(name)) throw new SimFault('2223');
     this.state.summaries.add(name);
+    const lines = submission.parsed.tipo === 'RC' ? summaryLines(submission.parsed.ruc, submission.xml) : [];
+    for (const line of lines) {
+      const known = this.state.summarized.get(line.key) ?? { key: line.key, summaries: [] };
+      known.summaries.push(name);
+      this.state.summarized.set(line.key, known);
+    }
     const ticket: Ticket = { ticket: this.state.nextSoapTicket(), name, pollsLeft: this.options.ticketPolls, finalCode: '99', cdrZip: Buffer.alloc(0) };
     ticket.judging = this.judging = this.judging
       // after the ticket's answer is on its way (the judgement holds the event loop for seconds on a big file)
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => this.judgeSummary(submission, ticket, control))
+      .then(() => this.judgeSummary(submission, ticket, lines, control))
       .catch(() => {
         ticket.judging = undefined; // never blocks the summaries behind it
       });
@@ -130,7 +137,12 @@ export class DocumentProcessor {
     return ticket.ticket;
   }
 
-  private async judgeSummary(submission: Submission, ticket: Ticket, control?: ControlAction): Promise<void> {
+  /** Resolves once every summary received so far has been judged (what the validity service waits for). */
+  settled(): Promise<void> {
+    return this.judging;
+  }
+
+  private async judgeSummary(submission: Submission, ticket: Ticket, lines: SummaryLineRef[], control?: ControlAction): Promise<void> {
     let verdict: Pick<Verdict, 'accepted' | 'cdrZip' | 'voids'>;
     try {
       verdict = await this.judge(submission, control);
@@ -156,6 +168,13 @@ export class DocumentProcessor {
       for (const key of verdict.voids ?? []) {
         const voided = this.state.documents.get(key);
         if (voided) voided.voided = true;
+      }
+      // an accepted RC registers its boletas (and their notes): status 3 voids them, 1 and 2 leave them accepted
+      for (const line of lines) {
+        const known = this.state.summarized.get(line.key);
+        if (!known) continue;
+        known.state = line.condition === '3' ? 'voided' : 'accepted';
+        known.issueDate = line.issueDate;
       }
     }
     ticket.finalCode = verdict.accepted ? '0' : '99';
@@ -232,6 +251,7 @@ export class DocumentProcessor {
         notes,
         senderRuc: parsed.ruc,
         recipient: content.recipient,
+        documentHash: digestValueOf(xml),
         style: this.options.cdrStyle,
         qrUrl:
           parsed.tipo === '09' && !rejection
@@ -265,6 +285,11 @@ export class DocumentProcessor {
 /** Today in Lima (UTC-5, no daylight saving). */
 function limaToday(): string {
   return new Date(Date.now() - 5 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/** The document's own DigestValue (its hash_cpe), as an OSE-format CDR repeats it. */
+function digestValueOf(xml: Buffer): string | undefined {
+  return /<(?:[A-Za-z][\w.-]*:)?DigestValue[^>]*>\s*([^<\s]+)\s*</.exec(xml.toString('utf8'))?.[1];
 }
 
 function hash(data: Buffer): string {

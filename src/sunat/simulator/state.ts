@@ -27,6 +27,20 @@ export interface Ticket {
   error?: { numError: string; desError: string };
 }
 
+/**
+ * A document reported in RC files (boletas and their notes): every file received that carried it, and its state
+ * once an RC carrying it was accepted (line status '3' voids it). What the validity service answers for it.
+ */
+export interface SummarizedDocument {
+  /** documentKey (RUC-tipo-serie-número). */
+  key: string;
+  /** RC file names received with a line for it, in the order they came (a file presented twice counts once). */
+  summaries: string[];
+  state?: 'accepted' | 'voided';
+  /** The RC's ReferenceDate (the boletas' issue date). */
+  issueDate?: string;
+}
+
 export interface RequestLogEntry {
   operation: SimOperation;
   subject?: string;
@@ -38,6 +52,8 @@ export class SimulatorState {
   readonly documents = new Map<string, RegisteredDocument>();
   /** RC/RA file names already presented. */
   readonly summaries = new Set<string>();
+  /** Boletas and notes reported through RC files, by documentKey. */
+  readonly summarized = new Map<string, SummarizedDocument>();
   readonly tickets = new Map<string, Ticket>();
   /** Certificate (PEM) communicated to SUNAT per production RUC: documents signed with another get 2325. */
   readonly certificates = new Map<string, string>();
@@ -58,6 +74,7 @@ export class SimulatorState {
   reset(): void {
     this.documents.clear();
     this.summaries.clear();
+    this.summarized.clear();
     this.tickets.clear();
     this.tokens.clear();
     this.requests.length = 0;
@@ -69,6 +86,7 @@ export class SimulatorState {
       documents: [...this.documents.values()].map(({ name, accepted, sha256, voided }) => ({ name, accepted, sha256, ...(voided ? { voided } : {}) })),
       certificates: [...this.certificates.keys()],
       summaries: [...this.summaries],
+      summarized: [...this.summarized.values()].map(({ key, summaries, state }) => ({ key, summaries, ...(state ? { state } : {}) })),
       tickets: [...this.tickets.values()].map(({ ticket, name, pollsLeft, finalCode, judging }) => ({
         ticket,
         name,

@@ -10,6 +10,7 @@ import { resolveOptions, SunatSimulatorOptions } from './options';
 import { DocumentProcessor } from './processing';
 import { SoapHandler } from './soap/soap-handler';
 import { SimulatorState } from './state';
+import { ValidezHandler } from './validez/validez-handler';
 
 export interface SunatSimulator {
   url: string;
@@ -27,7 +28,7 @@ export interface SunatSimulator {
   close(): Promise<void>;
 }
 
-/** A local SUNAT: billService and billConsultService SOAP, GRE REST, on SUNAT's own paths. */
+/** A local SUNAT: billService and billConsultService SOAP, GRE REST and the CPE validity check, on SUNAT's own paths. */
 export async function startSunatSimulator(input: SunatSimulatorOptions = {}): Promise<SunatSimulator> {
   const options = resolveOptions(input);
   const key = createSelfSignedCert('SUNAT SIMULADOR');
@@ -37,6 +38,7 @@ export async function startSunatSimulator(input: SunatSimulatorOptions = {}): Pr
   const processor = new DocumentProcessor(state, options, key);
   const soap = new SoapHandler(state, options, processor, timers);
   const gre = new GreHandler(state, options, processor, timers);
+  const validez = new ValidezHandler(state, options, processor, timers);
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://simulador').pathname;
@@ -44,6 +46,7 @@ export async function startSunatSimulator(input: SunatSimulatorOptions = {}): Pr
     if (req.method === 'POST' && path.endsWith('/billService')) return soap.handle(req, res, 'bill');
     if (req.method === 'POST' && path.endsWith('/billConsultService')) return soap.handle(req, res, 'consult');
     if (gre.matches(path)) return gre.handle(req, res, path);
+    if (validez.matches(path)) return validez.handle(req, res, path);
     replyJson(res, 404, { error: `ruta desconocida: ${req.method} ${path}` });
   };
 

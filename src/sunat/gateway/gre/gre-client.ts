@@ -64,13 +64,13 @@ export class GreClient {
     const cdrZip = json.indCdrGenerado !== '0' && typeof json.arcCdr === 'string' && json.arcCdr ? Buffer.from(json.arcCdr, 'base64') : undefined;
     if (code === '0') {
       if (!cdrZip) return { kind: 'accepted', code: '0', message: 'Aceptado', notes: [], raw };
-      return billResultFromCdr(cdrZip, raw, options.expect);
+      return billResultFromCdr(cdrZip, raw, options.expect, options.sent);
     }
     const error = json.error ?? {};
     const errorCode = String(error.numError ?? code);
     const message = String(error.desError ?? 'Error desconocido');
     if (cdrZip) {
-      const fromCdr = billResultFromCdr(cdrZip, raw, options.expect);
+      const fromCdr = billResultFromCdr(cdrZip, raw, options.expect, options.sent);
       if (fromCdr.kind === 'rejected' || fromCdr.kind === 'accepted') return fromCdr;
       if (fromCdr.kind === 'unknown' && fromCdr.reason === 'foreign-cdr') return fromCdr;
     }

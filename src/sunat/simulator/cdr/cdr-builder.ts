@@ -21,6 +21,11 @@ export interface CdrDocumentResponse {
   description: string;
   recipient?: string;
   qrUrl?: string;
+  /**
+   * DigestValue of the document answered, in DocumentReference/Attachment/ExternalReference/DocumentHash as the
+   * CDRs of SUNAT's OSE format carry it (SUNAT's own billService CDRs, vendor/sunat/samples/cdr, do not).
+   */
+  documentHash?: string;
 }
 
 export interface CdrSpec extends CdrDocumentResponse {
@@ -74,6 +79,7 @@ function documentResponse(root: Node, response: CdrDocumentResponse): void {
   cbc(inner, 'Description', response.description);
   const reference = cbc(cac(documentResponse, 'DocumentReference'), 'ID', response.referenceId);
   if (response.qrUrl) cbc(reference, 'DocumentDescription', response.qrUrl);
+  if (response.documentHash) cbc(cac(cac(reference, 'Attachment'), 'ExternalReference'), 'DocumentHash', response.documentHash);
   if (response.recipient) party(documentResponse, 'RecipientParty', response.recipient);
 }
 

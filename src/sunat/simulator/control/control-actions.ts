@@ -1,5 +1,6 @@
 /** SOAP operations by name; 'consultStatus' is billConsultService's getStatus (billService's is 'getStatus', the ticket). */
-export type SimOperation = 'sendBill' | 'sendSummary' | 'sendPack' | 'getStatus' | 'getStatusCdr' | 'consultStatus' | 'greToken' | 'greSend' | 'greStatus';
+export type SimOperation =
+  'sendBill' | 'sendSummary' | 'sendPack' | 'getStatus' | 'getStatusCdr' | 'consultStatus' | 'greToken' | 'greSend' | 'greStatus' | 'validezToken' | 'validez';
 
 /** What the next matching request gets instead of (or on top of) the normal answer. */
 export type ControlAction = { operation?: SimOperation } & (
@@ -19,7 +20,19 @@ export type ControlAction = { operation?: SimOperation } & (
   | { action: 'foreign-cdr'; reference?: string }
 );
 
-const OPERATIONS: SimOperation[] = ['sendBill', 'sendSummary', 'sendPack', 'getStatus', 'getStatusCdr', 'consultStatus', 'greToken', 'greSend', 'greStatus'];
+const OPERATIONS: SimOperation[] = [
+  'sendBill',
+  'sendSummary',
+  'sendPack',
+  'getStatus',
+  'getStatusCdr',
+  'consultStatus',
+  'greToken',
+  'greSend',
+  'greStatus',
+  'validezToken',
+  'validez',
+];
 
 export function parseControlAction(input: unknown): ControlAction {
   const value = input as Record<string, unknown>;
