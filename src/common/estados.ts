@@ -29,13 +29,20 @@ export const LINEA_MODIFICACION = '2' as const satisfies EstadoLinea;
 export const LINEA_ANULACION = '3' as const satisfies EstadoLinea;
 
 /** RC/RA batch (`lotes_sunat.estado`). */
-export const ESTADOS_LOTE = ['preparado', 'enviado', 'aceptado', 'rechazado', 'error'] as const;
+export const ESTADOS_LOTE = ['preparado', 'enviado', 'aceptado', 'rechazado', 'error', 'sin_ticket'] as const;
 export type EstadoLote = (typeof ESTADOS_LOTE)[number];
 export const LOTE_PREPARADO = 'preparado' as const satisfies EstadoLote;
 export const LOTE_ENVIADO = 'enviado' as const satisfies EstadoLote;
 export const LOTE_ACEPTADO = 'aceptado' as const satisfies EstadoLote;
 export const LOTE_RECHAZADO = 'rechazado' as const satisfies EstadoLote;
 export const LOTE_ERROR = 'error' as const satisfies EstadoLote;
+/**
+ * Registered by SUNAT, ticket unknown: re-sent after a lost answer, SUNAT answered 2223 (file already presented).
+ * Settled document by document through SUNAT's validity check, never summarised again.
+ */
+export const LOTE_SIN_TICKET = 'sin_ticket' as const satisfies EstadoLote;
+/** Batches still to be settled with SUNAT: held documents, swept by the poller at start-up. */
+export const LOTES_PENDIENTES: readonly EstadoLote[] = [LOTE_PREPARADO, LOTE_ENVIADO, LOTE_SIN_TICKET];
 
 /** Dispatch guide (SPEC.md "Dispatch guide estado"). */
 export const ESTADOS_GUIA = ['pendiente', 'enviado', 'aceptado', 'rechazado'] as const;

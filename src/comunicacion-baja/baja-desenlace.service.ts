@@ -1,4 +1,4 @@
-import { SUNAT_ACEPTADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
+import { SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { LoteSunatItem } from '@/lotes-sunat/entities/lote-sunat-item.entity';
@@ -35,4 +35,17 @@ export class BajaDesenlaceService implements DesenlaceLote {
       else await this.ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
     }
   }
+
+  /** As after the send: sales (the ones held for the deadline too) in '3', notes baja 'en_proceso', with the ticket text. */
+  async enProceso(manager: EntityManager, items: LoteSunatItem[], ticket: string): Promise<void> {
+    const mensaje = comunicacionEnviada(ticket);
+    for (const item of items) {
+      if (item.id_nota_credito !== null) await this.notas.marcarEnProceso(manager, 'NC', item.id_nota_credito, mensaje);
+      else if (item.id_nota_debito !== null) await this.notas.marcarEnProceso(manager, 'ND', item.id_nota_debito, mensaje);
+      else await this.ventas.setSunatState(manager, item.id_venta!, { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: mensaje });
+    }
+  }
 }
+
+/** mensaje_sunat of an RA's documents while its ticket is pending. */
+export const comunicacionEnviada = (ticket: string) => `Comunicación de baja enviada. Ticket: ${ticket}`;

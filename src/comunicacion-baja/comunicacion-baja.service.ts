@@ -8,6 +8,7 @@ import { buildVoidedXml } from '@/sunat/xml/voided-xml';
 import { VoidedLine } from '@/sunat/documents/voided';
 import { batchRefused, unexpected } from '@/lotes-sunat/batch-errors';
 import { LoteEnvioService } from '@/lotes-sunat/lote-envio.service';
+import { comunicacionEnviada } from './baja-desenlace.service';
 import { LoteLinea, LoteLineaNota } from '@/lotes-sunat/lote-types';
 import { TicketAnswer } from '@/lotes-sunat/ticket-answer';
 import { TicketService } from '@/lotes-sunat/ticket.service';
@@ -130,7 +131,7 @@ export class ComunicacionBajaService {
       lineas,
       notas: lineasNota,
       enProceso: async (manager, ticket) => {
-        const mensaje = `Comunicación de baja enviada. Ticket: ${ticket}`;
+        const mensaje = comunicacionEnviada(ticket);
         for (const linea of lineas) {
           await this.ventas.setSunatState(manager, linea.venta.id_venta, { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: mensaje });
         }

@@ -10,6 +10,11 @@ import { LoteSunat, TipoLote } from './entities/lote-sunat.entity';
 export interface DesenlaceLote {
   /** Runs inside the transaction that closes the batch (the batch row is locked). */
   aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void>;
+  /**
+   * The batch got its ticket later than its request (the same file sent again after a lost answer): its documents
+   * wait for the ticket as after a send that was answered at once. In the transaction that stores the ticket.
+   */
+  enProceso(manager: EntityManager, items: LoteSunatItem[], ticket: string): Promise<void>;
 }
 
 /**
@@ -25,8 +30,16 @@ export class LoteDesenlaceService {
   }
 
   aplicar(manager: EntityManager, lote: LoteSunat, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void> {
+    return this.of(lote).aplicar(manager, items, accepted, mensaje);
+  }
+
+  enProceso(manager: EntityManager, lote: LoteSunat, items: LoteSunatItem[], ticket: string): Promise<void> {
+    return this.of(lote).enProceso(manager, items, ticket);
+  }
+
+  private of(lote: LoteSunat): DesenlaceLote {
     const desenlace = this.desenlaces.get(lote.tipo);
     if (!desenlace) throw new Error(`Sin desenlace registrado para lotes ${lote.tipo}`);
-    return desenlace.aplicar(manager, items, accepted, mensaje);
+    return desenlace;
   }
 }

@@ -1,4 +1,4 @@
-import { LINEA_ANULACION, LOTE_ENVIADO, LOTE_PREPARADO } from '@/common/estados';
+import { LINEA_ANULACION, LOTE_ENVIADO, LOTE_ERROR, LOTE_PREPARADO } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { hoyLima } from '@/common/fecha';
@@ -11,12 +11,15 @@ import { nextLoteCorrelativo } from './lote-correlativo';
 import { reservarDocumentosDelLote } from './lote-pendiente';
 import { EnvioLoteInput, EnvioLoteResult } from './lote-types';
 import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
+import { LoteRecuperacionService } from './lote-recuperacion.service';
 
 /**
  * Sends an RC or RA batch: number, build, sign and store it with its batch record in one transaction;
  * send it; then, in a second transaction, keep the ticket and let the flow mark its documents as waiting
  * (input.enProceso: sales in estado_sunat '3', RA notes baja 'en_proceso').
- * A failed send leaves the batch in 'error' (its file name is spent; the next one gets the next number).
+ * A send SUNAT refused without registering leaves the batch in 'error' (its file name is spent; the next one gets
+ * the next number). A send with no answer (or SUNAT's 2223) leaves it pending with its documents: the poller sends
+ * the same file again and settles it (LoteRecuperacionService); the request answers 'unreachable' saying so.
  */
 @Injectable()
 export class LoteEnvioService {
@@ -25,6 +28,7 @@ export class LoteEnvioService {
     private readonly emisores: EmisorService,
     private readonly issuer: DocumentIssuer,
     private readonly poller: TicketPoller,
+    private readonly recuperacion: LoteRecuperacionService,
   ) {}
 
   async enviar(input: EnvioLoteInput): Promise<EnvioLoteResult> {
@@ -92,14 +96,17 @@ export class LoteEnvioService {
       await this.poller.enqueueLote(lote.id);
       return { kind: 'ticket', ticket: result.ticket, nombre_archivo: lote.nombre_archivo, loteId: lote.id };
     }
+    if (result.kind === 'unknown' || result.kind === 'needs-reconciliation') {
+      return { kind: 'unreachable', message: await this.recuperacion.sinRespuesta(lote, result) };
+    }
     const failure = describeFailure(result);
-    await this.dataSource.getRepository(LoteSunat).update({ id: lote.id }, { estado: 'error', codigo: failure.codigo ?? null, mensaje: failure.message });
+    await this.dataSource.getRepository(LoteSunat).update({ id: lote.id }, { estado: LOTE_ERROR, codigo: failure.codigo ?? null, mensaje: failure.message });
     return failure.codigo ? { kind: 'sunat-error', codigo: failure.codigo, message: failure.message } : { kind: 'unreachable', message: failure.message };
   }
 }
 
 function describeFailure(result: { kind: string; code?: string; message?: string }): { codigo?: string; message: string } {
   if (result.kind === 'missing-xml') return { message: 'XML no encontrado. Genere el XML primero.' };
-  if (result.kind === 'exception' || result.kind === 'needs-reconciliation') return { codigo: result.code, message: result.message ?? 'Error desconocido' };
+  if (result.kind === 'exception') return { codigo: result.code, message: result.message ?? 'Error desconocido' };
   return { message: result.message ?? 'sin respuesta' };
 }

@@ -1,20 +1,16 @@
 import type { EntityManager } from 'typeorm';
-import { LOTE_ENVIADO, LOTE_PREPARADO } from '@/common/estados';
+import { LOTES_PENDIENTES } from '@/common/estados';
 import { conflict } from '@/common/errors/http-errors';
 import type { EnvioLoteInput } from './lote-types';
-
-/**
- * A batch prepared but never sent (its process died between the commit and the call) stops holding its
- * documents after this long: they may go in another batch (SUNAT answers 2223 for what it already has).
- */
-const PREPARADO_VIGENTE = `interval '15 minutes'`;
 
 export const documentoEnLotePendiente = (numero: string, archivo: string) => `${numero} ya está en el lote ${archivo}, pendiente de SUNAT.`;
 
 /**
  * Inside the transaction that creates a batch: locks the rows of its sales and notes (a parallel batch of the
  * same documents waits here) and refuses with 409 when one of them is already in a batch waiting for SUNAT,
- * so that the same document is never in two pending sends.
+ * so that the same document is never in two pending sends. Waiting means 'enviado' (ticket), 'sin_ticket'
+ * (SUNAT has the file, the validity check settles it) and 'preparado' (committed, its send not answered: the
+ * same file is sent again by the poller, a lost answer never becomes a second summary of the same documents).
  */
 export async function reservarDocumentosDelLote(manager: EntityManager, input: EnvioLoteInput): Promise<void> {
   const ventas = [...new Set(input.lineas.map((l) => l.venta.id_venta))].sort((a, b) => a - b);
@@ -28,10 +24,10 @@ export async function reservarDocumentosDelLote(manager: EntityManager, input: E
       `SELECT i.id_venta, i.id_nota_credito, i.id_nota_debito, l.nombre_archivo
          FROM lote_sunat_items i JOIN lotes_sunat l ON l.id = i.id_lote
         WHERE (i.id_venta = ANY($1) OR i.id_nota_credito = ANY($2) OR i.id_nota_debito = ANY($3))
-          AND (l.estado = $4 OR (l.estado = $5 AND l.created_at > now() - ${PREPARADO_VIGENTE}))
+          AND l.estado = ANY($4)
         ORDER BY i.id
         LIMIT 1`,
-      [ventas, nc, nd, LOTE_ENVIADO, LOTE_PREPARADO],
+      [ventas, nc, nd, LOTES_PENDIENTES],
     );
   const ocupado = ocupados[0];
   if (!ocupado) return;

@@ -6,6 +6,7 @@ import { LoteSunat } from './entities/lote-sunat.entity';
 import { LoteArchivosService } from './lote-archivos.service';
 import { LoteDesenlaceService } from './lote-desenlace.service';
 import { LoteEnvioService } from './lote-envio.service';
+import { LoteRecuperacionService } from './lote-recuperacion.service';
 import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
 import { TicketPollerModule } from '@/ticket-poller/ticket-poller.module';
 import { TicketService } from './ticket.service';
@@ -17,7 +18,7 @@ import { TicketService } from './ticket.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([LoteSunat, LoteSunatItem]), EmpresasModule, TicketPollerModule],
-  providers: [LoteEnvioService, TicketService, LoteArchivosService, LoteDesenlaceService],
+  providers: [LoteEnvioService, TicketService, LoteArchivosService, LoteDesenlaceService, LoteRecuperacionService],
   exports: [LoteEnvioService, TicketService, LoteArchivosService, LoteDesenlaceService],
 })
 export class LotesSunatModule implements OnModuleInit {

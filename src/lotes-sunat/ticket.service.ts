@@ -1,6 +1,6 @@
-import { LOTE_ACEPTADO, LOTE_ENVIADO, LOTE_RECHAZADO } from '@/common/estados';
+import { LOTE_ACEPTADO, LOTE_ENVIADO, LOTE_PREPARADO, LOTE_RECHAZADO, LOTE_SIN_TICKET, LOTES_PENDIENTES } from '@/common/estados';
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { notFound, sunatUnavailable } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
 import { storageKeys } from '@/sunat/nest/storage-keys';
@@ -10,6 +10,8 @@ import { unexpected } from './batch-errors';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
 import { LoteDesenlaceService } from './lote-desenlace.service';
+import { MSG_LOTE } from './lote-mensajes';
+import { LoteRecuperacionService } from './lote-recuperacion.service';
 import { observacionesCdr, outcomeOf, TicketAnswer, toTicketAnswer } from './ticket-answer';
 
 /**
@@ -25,6 +27,7 @@ export class TicketService {
     private readonly emisores: EmisorService,
     private readonly issuer: DocumentIssuer,
     private readonly desenlaces: LoteDesenlaceService,
+    private readonly recuperacion: LoteRecuperacionService,
   ) {}
 
   private readonly logger = new Logger('TicketService');
@@ -45,31 +48,46 @@ export class TicketService {
     }
   }
 
-  /** Poller: true once the batch has its final answer. */
+  /**
+   * Poller: true once the batch has its final answer. A batch whose send was not answered ('preparado') is sent
+   * again with the same file name, one SUNAT already had ('sin_ticket') is settled by the validity check.
+   */
   async resolverLote(loteId: number): Promise<boolean> {
     const lote = await this.dataSource.getRepository(LoteSunat).findOne({ where: { id: loteId } });
+    if (lote?.estado === LOTE_PREPARADO) return this.recuperacion.reenviar(lote);
+    if (lote?.estado === LOTE_SIN_TICKET) return this.recuperacion.porValidez(lote);
     if (!lote || lote.estado !== LOTE_ENVIADO || !lote.ticket) return true;
     const outcome = outcomeOf(await this.query(lote.id_empresa, lote.ticket));
     return outcome === 'aceptado' || outcome === 'rechazado';
   }
 
-  /** Poller, after its last automatic query: the batch stays open (a manual query can close it) and says why. */
+  /**
+   * Poller, after its last automatic attempt: the batch stays open (a manual ticket query can close an 'enviado'
+   * one; the others are taken up again at the next start) and says why. A 'sin_ticket' batch of which SUNAT
+   * registered nothing is closed as rejected by this last validity check.
+   */
   async agotado(loteId: number, mensaje: string): Promise<void> {
-    await this.dataSource.getRepository(LoteSunat).update({ id: loteId, estado: LOTE_ENVIADO }, { mensaje });
+    const lote = await this.dataSource.getRepository(LoteSunat).findOne({ where: { id: loteId } });
+    if (lote?.estado === LOTE_SIN_TICKET && (await this.recuperacion.porValidez(lote, true))) return;
+    const repo = this.dataSource.getRepository(LoteSunat);
+    await repo.update({ id: loteId, estado: LOTE_ENVIADO }, { mensaje });
+    await repo.update({ id: loteId, estado: In([LOTE_PREPARADO, LOTE_SIN_TICKET]) }, { mensaje: MSG_LOTE.agotado });
   }
 
-  /** Ids of batches still waiting for SUNAT (for the poller's start-up sweep). */
+  /** Ids of batches still to be settled with SUNAT (for the poller's start-up sweep). */
   async pendientes(): Promise<number[]> {
-    const rows = await this.dataSource.getRepository(LoteSunat).find({ select: { id: true }, where: { estado: LOTE_ENVIADO } });
+    const rows = await this.dataSource.getRepository(LoteSunat).find({ select: { id: true }, where: { estado: In([...LOTES_PENDIENTES]) } });
     return rows.map((r) => r.id);
   }
 
   private async query(empresaId: number, ticket: string): Promise<TicketStatusResult> {
     const emisor = await this.emisores.forEmpresa(empresaId);
     // the CDR must answer about this batch's RC/RA file (a CDR about another summary is no answer)
-    const lote = await this.dataSource.getRepository(LoteSunat).findOne({ select: { nombre_archivo: true }, where: { id_empresa: empresaId, ticket } });
+    const lote = await this.dataSource
+      .getRepository(LoteSunat)
+      .findOne({ select: { nombre_archivo: true, hash_cpe: true }, where: { id_empresa: empresaId, ticket } });
     const cdrName = `ticket-${ticket.replace(/[^0-9A-Za-z-]/g, '')}`;
-    const result = await this.issuer.ticketStatus(emisor.context(), empresaId, ticket, 'soap', cdrName, lote?.nombre_archivo ?? cdrName);
+    const result = await this.issuer.ticketStatus(emisor.context(), empresaId, ticket, 'soap', cdrName, lote?.nombre_archivo ?? cdrName, lote?.hash_cpe);
     const outcome = outcomeOf(result);
     if (outcome === 'aceptado' || outcome === 'rechazado') await this.close(empresaId, ticket, result, outcome === 'aceptado');
     return result;

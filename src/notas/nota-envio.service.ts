@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
-import { billVerdict, BillVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
+import { billVerdict, BillVerdict, cdrAjeno, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
 import { documentNameOf } from '@/sunat/nest/storage-keys';
 import { NOTA_ACEPTADA, NOTA_ANULADA, NOTA_RECHAZADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { VentasService } from '@/ventas/ventas.service';
@@ -52,10 +52,14 @@ export class NotaEnvioService {
       return nombre;
     });
     let verdict: BillVerdict;
+    let result: Awaited<ReturnType<DocumentIssuer['sendBill']>> | undefined;
     try {
-      verdict = billVerdict(await this.issuer.sendBill(emisor.context(), empresaId, name));
+      result = await this.issuer.sendBill(emisor.context(), empresaId, name);
+      verdict = billVerdict(result);
     } catch (error) {
-      await this.dataSource.getRepository(kind.entity).update({ id }, { enviando_desde: null });
+      // a CDR about another document (SUNAT's beta: another company's, same serie-número) flags the note
+      const ajeno = cdrAjeno(result);
+      await this.dataSource.getRepository(kind.entity).update({ id }, { enviando_desde: null, ...(ajeno ? { mensaje_sunat: ajeno } : {}) });
       throw error;
     }
     return this.dataSource.transaction(async (manager) => {

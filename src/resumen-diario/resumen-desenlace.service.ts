@@ -1,9 +1,10 @@
-import { LINEA_ANULACION, SUNAT_ACEPTADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
+import { LINEA_ANULACION, SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { LoteSunatItem } from '@/lotes-sunat/entities/lote-sunat-item.entity';
 import { DesenlaceLote } from '@/lotes-sunat/lote-desenlace.service';
 import { VentasService } from '@/ventas/ventas.service';
+import { TEXTOS } from './resumen-textos';
 
 /**
  * API.md "Ticket outcomes", RC: what SUNAT's final answer on a daily summary does to its boletas.
@@ -25,5 +26,13 @@ export class ResumenDesenlaceService implements DesenlaceLote {
       await this.ventas.setSunatStateMany(manager, anuladas, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
       await this.ventas.setSunatStateMany(manager, informadas, { estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
     }
+  }
+
+  /** As after the send: '3' with the ticket text of an annulment (line '3') or of a report. */
+  async enProceso(manager: EntityManager, items: LoteSunatItem[], ticket: string): Promise<void> {
+    const anuladas = items.filter((i) => i.estado_linea === LINEA_ANULACION).map((i) => i.id_venta!);
+    const informadas = items.filter((i) => i.estado_linea !== LINEA_ANULACION).map((i) => i.id_venta!);
+    await this.ventas.setSunatStateMany(manager, anuladas, { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: TEXTOS.anular.ticket(ticket) });
+    await this.ventas.setSunatStateMany(manager, informadas, { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: TEXTOS.informar.ticket(ticket) });
   }
 }

@@ -15,23 +15,9 @@ import { ResumenDiarioDto } from './dto/resumen-diario.dto';
 import { lineaResumen } from './linea-resumen';
 import { motivoRechazoAnulacion, motivoRechazoResumen } from './reglas-resumen';
 import { parteNoEnviada, partesDelResumen, ResumenEnviado } from './partes-resumen';
+import { TEXTOS } from './resumen-textos';
 
 type Modo = 'informar' | 'anular';
-
-const TEXTOS = {
-  informar: {
-    error: 'Error al enviar resumen diario',
-    ninguna: 'Ninguna boleta pasó la validación.',
-    enviado: 'Resumen diario enviado. Use el ticket para consultar el estado.',
-    ticket: (t: string) => `Resumen diario enviado. Ticket: ${t}`,
-  },
-  anular: {
-    error: 'Error al enviar anulación',
-    ninguna: 'Ningún documento pasó la validación para anulación.',
-    enviado: 'Anulación enviada en el resumen diario. Use el ticket para consultar el estado.',
-    ticket: (t: string) => `Anulación enviada en resumen diario. Ticket: ${t}`,
-  },
-} as const;
 
 @Injectable()
 export class ResumenDiarioService {

@@ -5,7 +5,7 @@ import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-erro
 import { sunatConfig } from '@/config/sunat.config';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
-import { billVerdict, BillVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
+import { billVerdict, BillVerdict, cdrAjeno, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
 import { documentNameOf } from '@/sunat/nest/storage-keys';
 import { SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { Venta } from './entities/venta.entity';
@@ -51,10 +51,14 @@ export class VentaEnvioService implements OnApplicationBootstrap {
       return nombre;
     });
     let verdict: BillVerdict;
+    let result: Awaited<ReturnType<DocumentIssuer['sendBill']>> | undefined;
     try {
-      verdict = billVerdict(await this.issuer.sendBill(emisor.context(), empresaId, name));
+      result = await this.issuer.sendBill(emisor.context(), empresaId, name);
+      verdict = billVerdict(result);
     } catch (error) {
-      await this.dataSource.getRepository(Venta).update({ id_venta: id }, { enviando_desde: null });
+      // a CDR about another document (SUNAT's beta: another company's, same serie-número) flags the sale
+      const ajeno = cdrAjeno(result);
+      await this.dataSource.getRepository(Venta).update({ id_venta: id }, { enviando_desde: null, ...(ajeno ? { mensaje_sunat: ajeno } : {}) });
       throw error;
     }
     return this.dataSource.transaction(async (manager) => {
@@ -68,7 +72,11 @@ export class VentaEnvioService implements OnApplicationBootstrap {
     void this.reconciliarInterrumpidas().catch((error: unknown) => this.logger.error(`Conciliación de envíos interrumpidos: ${(error as Error).message}`));
   }
 
-  /** Sales whose send claim is older than a send can take: getStatusCdr decides; 'not found' frees them to be sent. */
+  /**
+   * Sales whose send claim is older than a send can take: getStatusCdr decides; 'not found' frees them to be sent.
+   * A CDR is taken only when it is about the sale's own XML (serie-número, hash, customer); another one (SUNAT's
+   * beta answers another company's CDR for the same serie-número) frees the claim and flags the sale's mensaje_sunat.
+   */
   async reconciliarInterrumpidas(): Promise<number> {
     const limite = new Date(Date.now() - this.staleMs);
     const pendientes = await this.dataSource.getRepository(Venta).find({
@@ -88,6 +96,11 @@ export class VentaEnvioService implements OnApplicationBootstrap {
           resueltas++;
         } else if (!result || result.kind === 'not-found') {
           await manager.update(Venta, { id_venta: venta.id_venta }, { enviando_desde: null });
+          resueltas++;
+        } else if (cdrAjeno(result)) {
+          // a CDR about another document is never taken: the sale keeps its state, flagged, free to be sent again
+          await manager.update(Venta, { id_venta: venta.id_venta }, { enviando_desde: null, mensaje_sunat: cdrAjeno(result) });
+          this.logger.warn(`Venta ${p.id_venta}: conciliación con un CDR ajeno, no aceptada (${result.message})`);
           resueltas++;
         }
         // unreachable: left for the next start or the next send

@@ -38,3 +38,15 @@ export function envioRespuesta(verdict: BillVerdict, cdrUrl: string): EnvioRespu
     ? { success: true, codigo: verdict.codigo, mensaje: verdict.message, observaciones: verdict.observaciones, cdr_url: cdrUrl }
     : { success: false, codigo: verdict.codigo, message: verdict.message };
 }
+
+/**
+ * The mensaje_sunat that flags a record whose send or reconciliation got a CDR about another document (another
+ * serie-número, hash or customer: another company's in SUNAT's beta); null for any other result. Such a CDR is
+ * never taken: the record keeps its state and says why.
+ */
+export function cdrAjeno(result: BillResult | MissingXml | { kind: string } | null | undefined): string | null {
+  if (!result || result.kind !== 'unknown' || !('reason' in result) || result.reason !== 'foreign-cdr') return null;
+  return `${MSG_CDR_AJENO} ${(result as { message: string }).message}`;
+}
+
+export const MSG_CDR_AJENO = 'El CDR de SUNAT no corresponde al comprobante enviado; no se tomó como respuesta.';

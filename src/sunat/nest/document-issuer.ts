@@ -71,7 +71,10 @@ export class DocumentIssuer {
     let result: BillResult = await this.gateway.sendBill(ctx, `${name}.zip`, zipDocument(name, xml), options);
     if (result.kind === 'unknown' || result.kind === 'needs-reconciliation') {
       const recovered = await this.gateway.reconcileBill(ctx, name, options);
-      if (recovered.kind === 'accepted' || recovered.kind === 'rejected') result = recovered;
+      // a CDR about another document is reported as such (the caller flags the record), never taken
+      if (recovered.kind === 'accepted' || recovered.kind === 'rejected' || (recovered.kind === 'unknown' && recovered.reason === 'foreign-cdr')) {
+        result = recovered;
+      }
     }
     if (result.kind === 'accepted' || result.kind === 'rejected') await this.storage.put(storageKeys.cdr(empresaId, name), result.cdrZip);
     return result;
