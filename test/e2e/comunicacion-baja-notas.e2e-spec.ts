@@ -3,7 +3,7 @@ import { hoyLima } from '../../src/common/fecha';
 import { TicketService } from '../../src/lotes-sunat/ticket.service';
 import { DocumentIssuer } from '../../src/sunat/nest/document-issuer';
 import { bearer, login, Session } from '../support/auth';
-import { createEmpresa, createFacturaAceptada, createUserSession } from '../support/factories';
+import { createEmpresa, createFactura, createFacturaAceptada, createUserSession } from '../support/factories';
 import { createTestAppWithSunat, TestAppWithSunat } from '../support/sunat';
 import { checkSunatXml, SUNAT_VALID } from '../support/xml-checks';
 
@@ -173,7 +173,13 @@ describe('Voiding communication (RA) of credit and debit notes', () => {
     const pendiente = await crearNota('debito', user, false);
     const other = await createEmpresa(t, admin);
     const outsider = await createUserSession(t, admin, other.id_empresa, VENTAS);
-    const ajena = await crearNota('credito', outsider);
+    // another company's accepted credit note, accepted by SQL: sent in beta, its factura and note would have our
+    // serie-número at SUNAT (every beta company files as 20000000001) and their CDRs would be ours, never taken
+    const facturaAjena = await createFactura(t, outsider);
+    await t.dataSource.query(`UPDATE ventas SET estado_sunat = '1' WHERE id_venta = $1`, [facturaAjena.id_venta]);
+    const creada = await post('/api/notas-credito', { id_venta: facturaAjena.id_venta, motivo_id: motivoNc }, outsider).expect(201);
+    const ajena = creada.body.data as { id: number };
+    await t.dataSource.query(`UPDATE notas_credito SET estado = 'aceptado' WHERE id = $1`, [ajena.id]);
 
     const res = await baja([
       { id_nota_debito: nd.id, motivo: 'NOTA ERRADA' },
