@@ -48,8 +48,7 @@ describe('RC/RA batches whose sendSummary answer is lost', () => {
   /** Requests the simulator received for a file name, by operation. */
   const received = (operation: string, subject: string) => t.sunat.state.requests.filter((r) => r.operation === operation && r.subject === subject).length;
   /** The RC files the simulator received that carried a boleta. */
-  const summariesOf = (serie: string, numero: number) =>
-    t.sunat.state.summarized.get(`${BETA_RUC}-03-${serie}-${numero}`)?.summaries ?? [];
+  const summariesOf = (serie: string, numero: number) => t.sunat.state.summarized.get(`${BETA_RUC}-03-${serie}-${numero}`)?.summaries ?? [];
 
   it('RC: the answer is lost after SUNAT took the file; a retry is a 409 naming it; the same file gets 2223 and the validity check accepts the batch', async () => {
     const a = await createVenta(t, user);
