@@ -162,3 +162,45 @@ describe('RC/RA batches whose sendSummary answer is lost', () => {
     expect(again.status).toBe(200);
   });
 });
+
+/** The same, with nobody calling anything: the background poller (pg-boss) re-sends the file and settles the batch. */
+describe('RC whose sendSummary answer is lost, settled by the background poller', () => {
+  let t: TestAppWithSunat;
+  let user: Session;
+
+  beforeAll(async () => {
+    t = await createTestAppWithSunat({ TICKET_POLLER: 'true', TICKET_POLL_DELAY_SECONDS: '1', TICKET_POLL_INTERVAL_SECONDS: '1' }, 0);
+    const admin = await login(t);
+    const empresaId = (await createEmpresa(t, admin)).id_empresa;
+    user = await createUserSession(t, admin, empresaId, ['ventas.view', 'ventas.create']);
+  });
+  afterAll(() => t.close());
+
+  it('the lost answer, the same file re-sent (2223) and the validity check happen in the background; one summary of the boleta', async () => {
+    const v = await createVenta(t, user);
+    t.sunat.next({ operation: 'sendSummary', action: 'reset' });
+    const lost = await request(t.http)
+      .post('/api/resumen-diario')
+      .set(bearer(user.token))
+      .send({ ids: [v.id_venta], fecha_resumen: hoyLima() });
+    expect(lost.status).toBe(502);
+    const [{ id, nombre_archivo }] = await t.dataSource.query(
+      'SELECT l.id, l.nombre_archivo FROM lotes_sunat l JOIN lote_sunat_items i ON i.id_lote = l.id WHERE i.id_venta = $1',
+      [v.id_venta],
+    );
+    const deadline = Date.now() + 60_000;
+    let row: { estado: string; codigo: string | null; estado_sunat: string } | undefined;
+    while (Date.now() < deadline) {
+      [row] = await t.dataSource.query('SELECT l.estado, l.codigo, v.estado_sunat FROM lotes_sunat l, ventas v WHERE l.id = $1 AND v.id_venta = $2', [
+        id,
+        v.id_venta,
+      ]);
+      if (row?.estado === 'aceptado') break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(row).toEqual({ estado: 'aceptado', codigo: '2223', estado_sunat: '1' });
+    const name = String(nombre_archivo).replace('.xml', '');
+    expect(t.sunat.state.requests.filter((r) => r.operation === 'sendSummary' && r.subject === `${name}.zip`)).toHaveLength(2);
+    expect(t.sunat.state.summarized.get(`${BETA_RUC}-03-${v.serie}-${v.numero}`)?.summaries).toEqual([name]);
+  });
+});
