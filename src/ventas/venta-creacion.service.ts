@@ -28,7 +28,8 @@ export interface VentaCreada {
 
 /**
  * POST /api/ventas in ONE transaction: client, lines, number, stock, quotation and the signed XML.
- * Any failure rolls everything back, the series counter included (the number is not burned).
+ * Any failure rolls everything back, the series counter included (the number is not burned). The answer is read
+ * after the commit.
  */
 @Injectable()
 export class VentaCreacionService {
@@ -52,7 +53,7 @@ export class VentaCreacionService {
     const emisor = await this.emisores.forEmpresa(empresaId);
     // Loaded (or created, first time in beta) before the transaction: see VentaXmlService.
     const credentials = await emisor.credentials();
-    return this.dataSource.transaction(async (manager) => {
+    const creada = await this.dataSource.transaction(async (manager) => {
       const tipoOperacion = tipoOperacionDe(dto);
       const cliente = await this.clientes.resolve(manager, empresaId, tipo, dto, tipoOperacion);
       const preparado = await this.contenido.preparar(manager, empresaId, emisor, dto.productos, {
@@ -117,9 +118,13 @@ export class VentaCreacionService {
       if (dto.descontar_stock ?? true) await this.stock.tomar(manager, venta, detalles, auth.userId);
       if (dto.cotizacion_id) await this.cotizacion.aprobar(manager, empresaId, dto.cotizacion_id);
       const issued = await this.contenido.firmar(manager, emisor, credentials, venta, cliente, preparado);
-      const view = await this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: venta.id_venta }));
-      return { venta: view, xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
+      return { id_venta: venta.id_venta, issued };
     });
+    // Read back once committed: the series row stays locked from numbering to commit, and the view's queries need
+    // no lock (issue 21: the lock covers only what must be serialised).
+    const manager = this.dataSource.manager;
+    const view = await this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: creada.id_venta }));
+    return { venta: view, xml: { success: true, nombre_archivo: creada.issued.nombre_xml, hash: creada.issued.hash } };
   }
 
   /** The requested series must be one of the company's series of that type; by default the first one (F001 / B001). */
