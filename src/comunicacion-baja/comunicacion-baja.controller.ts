@@ -9,6 +9,7 @@ import { ComunicacionBajaService } from './comunicacion-baja.service';
 import { ComunicacionBajaDto } from './dto/comunicacion-baja.dto';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { COMUNICACION_BAJA_DOCS } from './comunicacion-baja.openapi';
+import { EnvioSunat } from '@/sunat/nest/envio-sunat.interceptor';
 
 @ApiTags('comunicacion-baja')
 @ApiBearerAuth()
@@ -22,6 +23,7 @@ export class ComunicacionBajaController {
 
   @Post()
   @HttpCode(200)
+  @EnvioSunat()
   @RequirePermission('ventas.delete')
   enviar(@Auth() auth: AuthContext, @Body() dto: ComunicacionBajaDto) {
     return this.bajas.enviar(auth, dto);

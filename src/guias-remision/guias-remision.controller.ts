@@ -13,6 +13,7 @@ import { GuiaTicketService } from './guia-ticket.service';
 import { GuiaConsultaService } from './guia-consulta.service';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { GUIAS_DOCS } from './guias-remision.openapi';
+import { EnvioSunat } from '@/sunat/nest/envio-sunat.interceptor';
 
 const download = (file: ArchivoGuia, type: string, disposition: 'inline' | 'attachment') =>
   new StreamableFile(file.contenido, { type, disposition: `${disposition}; filename="${file.nombre}"`, length: file.contenido.length });
@@ -58,6 +59,7 @@ export class GuiasRemisionController {
 
   @Post(':id/enviar')
   @HttpCode(200)
+  @EnvioSunat()
   @RequirePermission('ventas.create')
   enviar(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number) {
     return this.envio.enviar(empresaId, id);

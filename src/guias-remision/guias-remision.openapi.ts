@@ -2,6 +2,7 @@ import { hoyLima } from '@/common/fecha';
 import type { DocsDe } from '@/common/openapi/openapi-docs';
 import type { GuiasRemisionCatalogosController } from './guias-remision-catalogos.controller';
 import type { GuiasRemisionController } from './guias-remision.controller';
+import { DOC_ENVIOS_OCUPADOS } from '@/sunat/nest/envio-sunat.interceptor';
 
 const guia = () => ({
   destinatario_tipo_doc: '6',
@@ -42,10 +43,13 @@ export const GUIAS_DOCS: DocsDe<GuiasRemisionController> = {
   },
   xml: { summary: 'Ver el XML de una guía', params: { nombre: '20000000001-09-T001-1.xml' }, respuesta: { archivo: 'application/xml' } },
   get: { summary: 'Ver una guía de remisión' },
-  enviar: { summary: 'Enviar una guía a SUNAT (devuelve un ticket)', description: 'API REST GRE con OAuth 2.0; la guía queda `enviado`.' },
+  enviar: {
+    summary: 'Enviar una guía a SUNAT (devuelve un ticket)',
+    description: 'API REST GRE con OAuth 2.0; la guía queda `enviado`.' + DOC_ENVIOS_OCUPADOS,
+  },
   consultarTicket: {
     summary: 'Consultar el ticket de una guía',
-    description: 'Código 0 → aceptado (CDR guardado); 98 → en proceso (`en_proceso` true, reintentar); otro → rechazado.',
+    description: 'Código 0 → aceptado (CDR guardado); 98 → en proceso (`en_proceso` true, reintentar); otro → rechazado.' + DOC_ENVIOS_OCUPADOS,
   },
   cdr: { summary: 'Descargar el CDR de una guía', respuesta: { archivo: 'application/zip' } },
 };

@@ -8,6 +8,7 @@ import { NotaCreada } from './nota-creacion.service';
 import { NotaKind } from './nota-kind';
 import { MSG_NOTA } from './nota-messages';
 import { NotaServicios } from './nota-servicios';
+import { EnvioSunat } from '@/sunat/nest/envio-sunat.interceptor';
 
 /**
  * The routes both note kinds share (API.md: GETs ventas.view, POSTs ventas.create). Each kind's controller
@@ -53,6 +54,7 @@ export function NotasControllerBase(kind: NotaKind) {
     }
 
     @Post(':id/enviar')
+    @EnvioSunat()
     @HttpCode(200)
     @RequirePermission('ventas.create')
     enviar(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number) {

@@ -1,6 +1,7 @@
 import type { DocsDe, OperacionDoc } from '@/common/openapi/openapi-docs';
 import type { NotasCreditoController } from '@/notas-credito/notas-credito.controller';
 import type { NotasDebitoController } from '@/notas-debito/notas-debito.controller';
+import { DOC_ENVIOS_OCUPADOS } from '@/sunat/nest/envio-sunat.interceptor';
 
 type Comunes = 'motivos' | 'buscarVenta' | 'xml' | 'list' | 'detail' | 'enviar' | 'cdr';
 
@@ -18,7 +19,7 @@ function comunes(nombre: string, tipo: '07' | '08', serie: string): Record<Comun
     detail: { summary: `Ver una ${nombre}` },
     enviar: {
       summary: `Enviar una ${nombre} a SUNAT`,
-      description: 'Síncrono: aceptada → estado aceptado con CDR; rechazada → 200 con success false.',
+      description: 'Síncrono: aceptada → estado aceptado con CDR; rechazada → 200 con success false.' + DOC_ENVIOS_OCUPADOS,
     },
     cdr: { summary: `Descargar el CDR de una ${nombre}`, respuesta: { archivo: 'application/zip' } },
   };

@@ -9,6 +9,7 @@ import { ResumenDiarioDto } from './dto/resumen-diario.dto';
 import { ResumenDiarioService } from './resumen-diario.service';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { RESUMEN_DIARIO_DOCS } from './resumen-diario.openapi';
+import { EnvioSunat } from '@/sunat/nest/envio-sunat.interceptor';
 
 @ApiTags('resumen-diario')
 @ApiBearerAuth()
@@ -22,6 +23,7 @@ export class ResumenDiarioController {
 
   @Post()
   @HttpCode(200)
+  @EnvioSunat()
   @RequirePermission('ventas.create')
   enviar(@Auth() auth: AuthContext, @Body() dto: ResumenDiarioDto) {
     return this.resumenes.enviar(auth, dto);
@@ -29,6 +31,7 @@ export class ResumenDiarioController {
 
   @Post('anular')
   @HttpCode(200)
+  @EnvioSunat()
   @RequirePermission('ventas.delete')
   anular(@Auth() auth: AuthContext, @Body() dto: ResumenDiarioDto) {
     return this.resumenes.anular(auth, dto);

@@ -1,6 +1,7 @@
 import { hoyLima } from '@/common/fecha';
 import type { DocsDe } from '@/common/openapi/openapi-docs';
 import type { ResumenDiarioController } from './resumen-diario.controller';
+import { DOC_ENVIOS_OCUPADOS } from '@/sunat/nest/envio-sunat.interceptor';
 
 /** The boleta of `POST /api/ventas`'s second example is sale 2 on a fresh installation. */
 export const RESUMEN_DIARIO_DOCS: DocsDe<ResumenDiarioController> = {
@@ -8,17 +9,18 @@ export const RESUMEN_DIARIO_DOCS: DocsDe<ResumenDiarioController> = {
     summary: 'Enviar el resumen diario de boletas',
     description:
       'Boletas de `fecha_resumen` emitidas hace 7 días o menos; devuelve el ticket y las boletas quedan con estado_sunat 3. ' +
-      'Más de 500 boletas (hasta 5000) van en varios resúmenes de 500: `tickets` lista cada uno (ticket, nombre_archivo, cantidad).',
+      'Más de 500 boletas (hasta 5000) van en varios resúmenes de 500: `tickets` lista cada uno (ticket, nombre_archivo, cantidad).' +
+      DOC_ENVIOS_OCUPADOS,
     body: { ids: [2], fecha_resumen: hoyLima() },
   },
   anular: {
     summary: 'Anular boletas aceptadas (resumen con estado 3)',
-    description: 'Solo boletas con estado_sunat 1 (aceptadas tras consultar el ticket del resumen).',
+    description: 'Solo boletas con estado_sunat 1 (aceptadas tras consultar el ticket del resumen).' + DOC_ENVIOS_OCUPADOS,
     body: { ids: [2], fecha_resumen: hoyLima() },
   },
   consultar: {
     summary: 'Consultar el ticket de un resumen diario o de una baja',
-    description: 'Use el `ticket` que devolvió el envío. 0 → aceptado; 98 → en proceso; otro → rechazado.',
+    description: 'Use el `ticket` que devolvió el envío. 0 → aceptado; 98 → en proceso; otro → rechazado.' + DOC_ENVIOS_OCUPADOS,
     body: { ticket: '1732752000001' },
   },
   xml: {

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { storageConfig } from '@/config/storage.config';
 import { SigningCredentialsCache } from './signing/certificates/credentials-cache';
 import { sunatEndpointsProvider } from './nest/sunat-endpoints.provider';
-import { sunatGatewayProvider } from './nest/sunat-gateway.provider';
+import { sendLimiterProvider, sunatGatewayProvider } from './nest/sunat-gateway.provider';
 import { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-document-storage';
 import { PgDocumentStorage } from './storage/pg-document-storage';
@@ -27,11 +27,12 @@ import { SunatRulesPoolLifecycle } from './nest/sunat-rules-pool.provider';
     },
     { provide: SigningCredentialsCache, useValue: new SigningCredentialsCache() },
     sunatEndpointsProvider,
+    sendLimiterProvider,
     sunatGatewayProvider,
     DocumentIssuer,
     SunatRulesCheck,
     SunatRulesPoolLifecycle,
   ],
-  exports: [DocumentStorage, SigningCredentialsCache, sunatGatewayProvider, sunatEndpointsProvider, DocumentIssuer, SunatRulesCheck],
+  exports: [DocumentStorage, SigningCredentialsCache, sendLimiterProvider, sunatGatewayProvider, sunatEndpointsProvider, DocumentIssuer, SunatRulesCheck],
 })
 export class SunatModule {}

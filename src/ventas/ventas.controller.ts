@@ -13,6 +13,7 @@ import { VentaEdicionService } from './venta-edicion.service';
 import { VentaEnvioService } from './venta-envio.service';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { VENTAS_DOCS } from './ventas.openapi';
+import { EnvioSunat } from '@/sunat/nest/envio-sunat.interceptor';
 
 /**
  * /api/ventas. Routes with a fixed second segment (exportar-excel, exportar-pdf: issue 10) must be
@@ -82,6 +83,7 @@ export class VentasController {
 
   @Post(':id/enviar')
   @HttpCode(200)
+  @EnvioSunat()
   @RequirePermission('ventas.create')
   enviar(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number) {
     return this.envio.enviar(empresaId, id);

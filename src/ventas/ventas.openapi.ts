@@ -1,5 +1,6 @@
 import type { DocsDe } from '@/common/openapi/openapi-docs';
 import type { VentasController } from './ventas.controller';
+import { DOC_ENVIOS_OCUPADOS } from '@/sunat/nest/envio-sunat.interceptor';
 
 const factura = {
   tipo_documento: '01',
@@ -82,7 +83,9 @@ export const VENTAS_DOCS: DocsDe<VentasController> = {
   descontarStock: { summary: 'Descontar el stock de una venta creada con descontar_stock false' },
   enviar: {
     summary: 'Enviar una factura a SUNAT',
-    description: 'Síncrono (sendBill): aceptada → estado_sunat 1 con CDR; rechazada → 200 con success false. Boletas: 409 (van en el resumen diario).',
+    description:
+      'Síncrono (sendBill): aceptada → estado_sunat 1 con CDR; rechazada → 200 con success false. Boletas: 409 (van en el resumen diario).' +
+      DOC_ENVIOS_OCUPADOS,
   },
   xml: { summary: 'Descargar el XML firmado', respuesta: { archivo: 'application/xml' } },
   cdr: { summary: 'Descargar el CDR (constancia de recepción) de SUNAT', respuesta: { archivo: 'application/zip' } },

@@ -13,7 +13,9 @@ export type DomainErrorCode =
   /** A send of a document whose XML was never generated: 409. */
   | 'XML_MISSING'
   /** SUNAT's rules could not be run now (every validator busy, or one document took too long): 503, try again. */
-  | 'SUNAT_RULES_BUSY';
+  | 'SUNAT_RULES_BUSY'
+  /** Every SUNAT send slot is taken and the queue is full (or the wait too long): 503 with Retry-After, nothing done. */
+  | 'SUNAT_SENDS_BUSY';
 
 export class DomainError extends Error {
   constructor(
@@ -21,6 +23,8 @@ export class DomainError extends Error {
     message: string,
     /** Extra fields of the answer's envelope (e.g. `errors`). */
     readonly details: Record<string, unknown> = {},
+    /** Seconds for a Retry-After header (503s the client should simply repeat). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -42,6 +46,11 @@ export const xmlNotGenerated = () => new DomainError('XML_MISSING', SEND_MSG.xml
 /** 503 when the rules engine cannot take the document now; nothing was stored, the client retries. */
 export const sunatRulesBusy = () => new DomainError('SUNAT_RULES_BUSY', 'La validación con las reglas de SUNAT está ocupada; intente nuevamente.');
 
+/** API.md "Concurrent SUNAT sends": the 503 of a send that found every slot taken and the queue full. */
+export const SUNAT_ENVIOS_OCUPADOS = 'Hay demasiados envíos a SUNAT en curso; intente nuevamente en unos momentos.';
+
+export const sunatSendsBusy = (retryAfterSeconds: number) => new DomainError('SUNAT_SENDS_BUSY', SUNAT_ENVIOS_OCUPADOS, {}, retryAfterSeconds);
+
 /** The HTTP status of each code (one switch: a new code fails tsc until it has its status). */
 export function domainErrorStatus(code: DomainErrorCode): number {
   switch (code) {
@@ -52,6 +61,7 @@ export function domainErrorStatus(code: DomainErrorCode): number {
     case 'XML_MISSING':
       return 409;
     case 'SUNAT_RULES_BUSY':
+    case 'SUNAT_SENDS_BUSY':
       return 503;
   }
 }

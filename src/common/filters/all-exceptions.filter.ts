@@ -23,6 +23,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof DomainError) {
+      if (exception.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       res.status(domainErrorStatus(exception.code)).json({ success: false, message: exception.message, ...exception.details });
       return;
     }

@@ -60,7 +60,22 @@ export class SimulatorState {
   readonly tokens = new Map<string, { expiresAt: number; username: string }>();
   readonly requests: RequestLogEntry[] = [];
   readonly control = new ControlQueue();
+  /** SUNAT requests being answered now (a delayed answer counts until it is sent), and the most at once since the last reset. */
+  inFlight = 0;
+  maxInFlight = 0;
   private sequence = 0;
+
+  /** A SUNAT request arrived; the returned function marks it answered (or its connection gone). */
+  begin(): () => void {
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.inFlight--;
+    };
+  }
 
   record(operation: SimOperation, subject?: string): void {
     this.requests.push({ operation, subject, at: new Date().toISOString() });
@@ -79,6 +94,7 @@ export class SimulatorState {
     this.tokens.clear();
     this.requests.length = 0;
     this.control.clear();
+    this.maxInFlight = this.inFlight;
   }
 
   snapshot() {
@@ -95,6 +111,8 @@ export class SimulatorState {
       })),
       tokens: this.tokens.size,
       requests: this.requests,
+      inFlight: this.inFlight,
+      maxInFlight: this.maxInFlight,
       pendingControl: this.control.pending(),
     };
   }

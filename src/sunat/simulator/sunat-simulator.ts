@@ -43,6 +43,7 @@ export async function startSunatSimulator(input: SunatSimulatorOptions = {}): Pr
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://simulador').pathname;
     if (path.startsWith('/__control/')) return handleControl(req, res, path, state, options);
+    res.once('close', state.begin());
     if (req.method === 'POST' && path.endsWith('/billService')) return soap.handle(req, res, 'bill');
     if (req.method === 'POST' && path.endsWith('/billConsultService')) return soap.handle(req, res, 'consult');
     if (gre.matches(path)) return gre.handle(req, res, path);
