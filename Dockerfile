@@ -17,5 +17,6 @@ COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/storage && chown -R node:node /app/storage
 USER node
 EXPOSE 3000
-# Migrations run at boot (DB_MIGRATIONS_RUN=true by default) before the app listens.
-CMD ["node", "dist/src/main.js"]
+# One process per core (node:cluster, WEB_CONCURRENCY; set it when the container has a CPU quota): the primary runs
+# the migrations (DB_MIGRATIONS_RUN=true by default) once before the workers start and replaces a worker that dies.
+CMD ["node", "--enable-source-maps", "dist/src/cluster.js"]

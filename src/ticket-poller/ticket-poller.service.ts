@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
+import { Client } from 'pg';
 import PgBoss from 'pg-boss';
 import { databaseConfig } from '@/config/database.config';
 import { pollerConfig } from '@/config/poller.config';
@@ -70,9 +71,11 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
       expireInSeconds: this.config.jobExpireSeconds,
       deadLetter: DEAD_LETTER,
     };
-    if (!(await boss.getQueue(DEAD_LETTER))) await boss.createQueue(DEAD_LETTER, { name: DEAD_LETTER });
-    if (await boss.getQueue(QUEUE)) await boss.updateQueue(QUEUE, { name: QUEUE, ...options });
-    else await boss.createQueue(QUEUE, { name: QUEUE, ...options });
+    await this.exclusively(async () => {
+      if (!(await boss.getQueue(DEAD_LETTER))) await boss.createQueue(DEAD_LETTER, { name: DEAD_LETTER });
+      if (await boss.getQueue(QUEUE)) await boss.updateQueue(QUEUE, { name: QUEUE, ...options });
+      else await boss.createQueue(QUEUE, { name: QUEUE, ...options });
+    });
     await this.releaseStaleJobs(boss);
     await boss.work<TicketJob>(QUEUE, { batchSize: this.config.batchSize, pollingIntervalSeconds: this.config.pollingIntervalSeconds }, (jobs) =>
       this.resolveBatch(boss, jobs),
@@ -135,6 +138,22 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
       const mensaje = ticketAgotadoMensaje(this.config.maxAttempts);
       this.logger.warn(`Ticket ${job.data.tipo}:${job.data.id}: ${mensaje}`);
       await this.agotados.get(job.data.tipo)?.(job.data, mensaje);
+    }
+  }
+
+  /**
+   * pg-boss's createQueue is not safe when processes start together on a fresh database (its partition DDL
+   * deadlocks, 40P01): the queue set-up of the processes (cluster workers, replicas) runs one at a time, under a
+   * session advisory lock on a connection of its own (closing it releases the lock).
+   */
+  private async exclusively(task: () => Promise<void>): Promise<void> {
+    const client = new Client({ connectionString: this.db.url });
+    await client.connect();
+    try {
+      await client.query(`SELECT pg_advisory_lock(hashtext('${QUEUE}:set-up'))`);
+      await task();
+    } finally {
+      await client.end();
     }
   }
 

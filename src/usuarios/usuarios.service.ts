@@ -137,17 +137,23 @@ export class UsuariosService {
 
   async ensureAdmin(usuario: string, password: string, empresaId: number): Promise<boolean> {
     if (await this.existsByUsuario(usuario)) return false;
-    await this.users.save(
-      this.users.create({
+    // ON CONFLICT DO NOTHING: another process of the cluster may seed it between the check and the insert
+    const inserted = await this.users
+      .createQueryBuilder()
+      .insert()
+      .into(User)
+      .values({
         usuario,
         name: 'Administrador',
         email: `${usuario.toLowerCase()}@localhost`,
         password: await this.hashPassword(password),
         rol_id: ADMIN_ROLE_ID,
         id_empresa: empresaId,
-      }),
-    );
-    return true;
+      })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    return (inserted.raw as unknown[]).length > 0;
   }
 
   /**
