@@ -3,7 +3,10 @@
  * RSA-2048 signature rate of node:crypto with the same key in the same run (the ceiling: every
  * document costs one signature). Target: build+sign+zip >= 50 % of raw.
  * Options: --seconds N (per figure, default 3), --rounds N (default 5), --algorithm sha1|sha256,
- * --zip-candidates (also compare zip writers).
+ * --zip-candidates (also compare zip writers), --no-pdf, --no-rules.
+ * Last (issue 20), unless --no-sends: sends/s and GET p99 with SUNAT answering in 1 s, with and without the send
+ * load, over HTTP against the service (bench/sends.ts; --sends-only runs just that; --sends-seconds N, default 5,
+ * --readers N, --senders N, --sunat-latency-ms N, --rebuild / --no-build as in bench:http).
  */
 import { sign } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
     throw new Error('uso: --seconds N --rounds N --algorithm sha1|sha256 [--zip-candidates]');
   }
 
+  if (process.argv.includes('--sends-only')) return sendsBench();
   const { loaded, certificatePem } = await generateTestCertificate({ ruc: '20000000001' });
   const signer = new XmlSigner(loaded, { algorithm });
   // A payload the size of a canonical SignedInfo: the raw figure is one signature and nothing else.
@@ -76,6 +80,23 @@ async function main(): Promise<void> {
   if (process.argv.includes('--zip-candidates')) compareZips(cases[0], seconds, rounds);
   if (!process.argv.includes('--no-pdf')) await (require('./pdf') as typeof import('./pdf')).runPdfBench({ seconds, rounds }); // issue 10: PDFs/s and 50,000-sale exports
   if (!process.argv.includes('--no-rules')) await (require('./validation') as typeof import('./validation')).runValidationBench({ seconds }); // issue 16: SUNAT rules per document type
+  if (!process.argv.includes('--no-sends')) await sendsBench();
+}
+
+/** Issue 20: sends/s and GET p99 with SUNAT answering in 1 s, with and without the send load (needs the service: bench/sends.ts). */
+async function sendsBench(): Promise<void> {
+  const number = (name: string, fallback: string) => {
+    const value = Number(option(name, fallback));
+    if (!(value >= 0)) throw new Error(`--${name} debe ser un número: ${option(name, fallback)}`);
+    return value;
+  };
+  await (require('./sends') as typeof import('./sends')).runSendsBench({
+    seconds: number('sends-seconds', '5') || 5,
+    readers: number('readers', '4') || 4,
+    senders: number('senders', '32') || 32,
+    latencyMs: number('sunat-latency-ms', '1000'),
+    build: process.argv.includes('--rebuild') ? 'always' : process.argv.includes('--no-build') ? 'never' : 'auto',
+  });
 }
 
 /** The zip can cost as much as the signature: compare writers on the largest signed document. */
