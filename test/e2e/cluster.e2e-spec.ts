@@ -192,3 +192,43 @@ describe('Production start: one process per core (node:cluster)', () => {
     BOOT_MS,
   );
 });
+
+describe('Production start: a worker that cannot boot', () => {
+  it(
+    'three deaths before any worker listened end the start with status 1 and a line saying so, not a restart loop',
+    async () => {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'src/cluster.ts'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATABASE_URL: withDatabase(process.env.DATABASE_URL!, workerDatabase(process.env.JEST_WORKER_ID ?? '0')),
+          DB_MIGRATIONS_RUN: 'false',
+          APP_KEY: 'cluster-test-key',
+          ADMIN_PASSWORD: 'cluster-admin-1',
+          SUNAT_ENDPOINTS_BASE: 'http://127.0.0.1:9',
+          PORT: String(port),
+          WEB_CONCURRENCY: '2',
+          NO_COLOR: '1',
+          SUNAT_RULES_WORKERS: '0',
+          // read by the workers only (the primary never builds the export pool): every worker fails its boot
+          EXPORT_WORKERS: 'muchos',
+          JEST_WORKER_ID: '',
+        },
+      });
+      let output = '';
+      child.stdout!.on('data', (d) => (output += d));
+      child.stderr!.on('data', (d) => (output += d));
+      const code = await new Promise<number | null>((done) => child.once('exit', (c) => done(c)));
+      expect(code).toBe(1);
+      expect(output).toContain('EXPORT_WORKERS');
+      expect(output).toMatch(/antes de que alguno arrancara, 3 veces: el servicio no puede iniciar/);
+      // 2 at start, then one replacement after each of the first two deaths (the second may still be pending at the third)
+      const started = output.match(/Worker \d+ iniciado/g) ?? [];
+      expect(started.length).toBeGreaterThanOrEqual(3);
+      expect(started.length).toBeLessThanOrEqual(4);
+    },
+    BOOT_MS,
+  );
+});
