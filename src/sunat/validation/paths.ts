@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -47,7 +47,9 @@ export function cacheDir(): string {
     for (const c of candidates) {
       try {
         mkdirSync(c, { recursive: true });
-        cache = c;
+        // the real path: a compiled rule file records the folder it was compiled in, and SaxonJS resolves
+        // document() against the real one (node_modules may be a symbolic link, as in a git worktree)
+        cache = realpathSync(c);
         break;
       } catch {
         // not writable: try the next one
