@@ -88,7 +88,9 @@ export async function startStack(log: (line: string) => void, options: StackOpti
       SUNAT_ENDPOINTS_BASE: simUrl,
     };
     if (!external) Object.assign(env, { EMBEDDED_PG_DIR: join(temp.path, 'postgres'), EMBEDDED_PG_PORT: String(pgPort) });
-    const service = startChild('service', [main], env);
+    // BENCH_PROFILE_DIR: the service writes a V8 CPU profile there when it stops (node --cpu-prof)
+    const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+    const service = startChild('service', [...profile, main], env);
     children.push(service);
     const baseUrl = `http://127.0.0.1:${appPort}`;
     log(`starting the service on ${baseUrl} (data in ${temp.path}) ...`);
