@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { authConfig, AuthConfig } from '../../src/config/auth.config';
+import { UsuariosService } from '../../src/usuarios/usuarios.service';
 import { bearer, login } from '../support/auth';
 import { ADMIN, createTestApp, TestApp } from '../support/create-test-app';
 import { createEmpresa, createUserSession } from '../support/factories';
@@ -30,6 +31,15 @@ describe('Authentication', () => {
     expect(res.body.empresas.map((e: { id_empresa: number }) => e.id_empresa)).toEqual(activos.map((r: { id_empresa: number }) => r.id_empresa));
     expect(res.body.permissions).toHaveLength(36);
     expect(res.body.permissions).toContain('reportes.delete');
+  });
+
+  it('seeds the administrator once when two replicas start at the same moment (neither boot fails)', async () => {
+    const usuarios = t.app.get(UsuariosService);
+    const empresaId = (await t.dataSource.query(`SELECT id_empresa FROM empresas ORDER BY 1 LIMIT 1`))[0].id_empresa;
+    // both find no such user, then both insert: the second meets the unique key
+    const creados = await Promise.all([usuarios.ensureAdmin('admin2', ADMIN.password, empresaId), usuarios.ensureAdmin('admin2', ADMIN.password, empresaId)]);
+    expect(creados.sort()).toEqual([false, true]);
+    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM users WHERE usuario = 'admin2'`)).toEqual([{ n: 1 }]);
   });
 
   it('accepts the email as login name', async () => {
