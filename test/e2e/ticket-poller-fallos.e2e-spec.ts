@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import request from 'supertest';
 import { hoyLima } from '../../src/common/fecha';
 import { databaseConfig } from '../../src/config/database.config';
+import { pollerConfig } from '../../src/config/poller.config';
 import { ticketAgotadoMensaje, TicketPoller } from '../../src/ticket-poller/ticket-poller.service';
 import { bearer, login, Session } from '../support/auth';
 import { createEmpresa, createUserSession, createVenta } from '../support/factories';
@@ -60,6 +61,22 @@ describe('Ticket poller under faults', () => {
 
     await poller.onApplicationBootstrap();
     expect((await until(ticket, (r) => r.estado !== 'enviado')).estado).toBe('aceptado');
+  });
+
+  it('two replicas starting their pollers at the same moment on a database without queues both start', async () => {
+    const poller = t.app.get(TicketPoller);
+    await poller.onApplicationShutdown();
+    await t.dataSource.query('DROP SCHEMA pgboss CASCADE');
+    const replicas = [0, 1].map(() => new TicketPoller(t.app.get(pollerConfig.KEY), t.app.get(databaseConfig.KEY)));
+    try {
+      // both create the schema and the queues at once: PostgreSQL refuses one of them, which must try again
+      const started = await Promise.allSettled(replicas.map((r) => r.onApplicationBootstrap()));
+      expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : s.status))).toEqual(['fulfilled', 'fulfilled']);
+      expect(await Promise.all(replicas.map((r) => r.estado()))).toEqual(['activo', 'activo']);
+    } finally {
+      for (const r of replicas) await r.onApplicationShutdown();
+      await poller.onApplicationBootstrap();
+    }
   });
 
   it('after its last attempt a ticket stays open, says why, and a manual query still closes it', async () => {
