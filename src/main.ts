@@ -61,6 +61,8 @@ async function bootstrap(): Promise<void> {
       throw new BootError(error);
     });
     setupApp(app);
+    // Start-up hooks run here, so that only a failure to listen is reported as a port problem below.
+    await app.init();
     const port = loadAppConfig().port;
     await app.listen(port).catch((error: NodeJS.ErrnoException) => {
       throw new StartupError(`Could not listen on port ${port}: ${error.code ?? error.message}; set PORT to a free port`);
