@@ -82,6 +82,13 @@ export class Child {
     return this.tail.join('\n');
   }
 
+  /** Sends `signal` and waits for the exit (SIGKILL: a crash, the process runs nothing on its way out). */
+  async kill(signal: NodeJS.Signals): Promise<void> {
+    if (this.done) return;
+    this.process.kill(signal);
+    await this.exited;
+  }
+
   /** SIGTERM, then SIGKILL after `graceMs`. */
   async stop(graceMs = 20_000): Promise<void> {
     if (this.done) return;
