@@ -37,18 +37,19 @@ export class ApiClient {
 
   /**
    * POST/PUT with an Idempotency-Key, repeated with the same key until the service answers: after a cut
-   * connection or the proxy's 502 (no replica took it), and while the service says the key is still in process.
-   * The service replays the first answer, so the operation happens once however often it is asked.
+   * connection or the proxy's 502 (no replica took it), while the service says the key is still in process, and
+   * after a 503 (too many sends queued: after its Retry-After). The service replays the first answer, so the
+   * operation happens once however often it is asked.
    */
   async keyed(method: 'POST' | 'PUT', path: string, body?: unknown, key = randomUUID()): Promise<ApiResponse> {
     const deadline = Date.now() + RETRY_FOR_MS;
     for (;;) {
       const res = await this.send(method, path, body, { 'idempotency-key': key }).catch((error: Error) => error);
-      const answered = !(res instanceof Error) && !res.headers[PROXY_ERROR_HEADER] && !(res.status === 409 && res.json?.message === IDEMPOTENCY_MSG.enProceso);
-      if (answered) return res as ApiResponse;
+      if (!(res instanceof Error) && !mustRepeat(res)) return res;
       if (Date.now() > deadline) throw new Error(`${method} ${path}: sin respuesta tras ${RETRY_FOR_MS / 1000} s (${describe(res)})`);
       this.repeats++;
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const retryAfter = res instanceof Error ? 0 : Number(res.headers['retry-after'] ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(retryAfter * 1000, 500), 10_000)));
     }
   }
 
@@ -81,6 +82,12 @@ export class ApiClient {
       req.end(payload);
     });
   }
+}
+
+/** No answer from the service yet: the proxy's 502, the key still in process, or sends queued beyond the limit. */
+function mustRepeat(res: ApiResponse): boolean {
+  if (res.headers[PROXY_ERROR_HEADER]) return true;
+  return (res.status === 409 && res.json?.message === IDEMPOTENCY_MSG.enProceso) || res.status === 503;
 }
 
 function describe(res: ApiResponse | Error): string {
