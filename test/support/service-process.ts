@@ -16,8 +16,10 @@ const MAIN = join(__dirname, '..', '..', 'src', 'main.ts');
  */
 export async function startServiceProcess(name: string, env: NodeJS.ProcessEnv, timeoutMs = 240_000): Promise<ServiceProcess> {
   const port = await freePort();
+  // not a jest worker: the service runs as deployed (e.g. with its SUNAT rules worker pool, which jest turns off)
+  const { JEST_WORKER_ID: _jestWorker, ...inherited } = process.env;
   const child = startChild(name, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', MAIN], {
-    ...process.env,
+    ...inherited,
     ...env,
     PORT: String(port),
   });
