@@ -8,6 +8,7 @@ import { sendLimiterProvider, sunatGatewayProvider } from './nest/sunat-gateway.
 import { DocumentStorage } from './storage/document-storage';
 import { LocalDocumentStorage } from './storage/local-document-storage';
 import { PgDocumentStorage } from './storage/pg-document-storage';
+import { S3DocumentStorage } from './storage/s3-document-storage';
 import { DocumentIssuer } from './nest/document-issuer';
 import { SunatRulesCheck } from './nest/sunat-rules-check';
 import { SunatRulesPoolLifecycle } from './nest/sunat-rules-pool.provider';
@@ -22,8 +23,11 @@ import { SunatRulesPoolLifecycle } from './nest/sunat-rules-pool.provider';
     {
       provide: DocumentStorage,
       inject: [storageConfig.KEY, DataSource],
-      useFactory: (cfg: ConfigType<typeof storageConfig>, dataSource: DataSource) =>
-        cfg.driver === 'local' ? new LocalDocumentStorage(cfg.dir) : new PgDocumentStorage(dataSource),
+      useFactory: (cfg: ConfigType<typeof storageConfig>, dataSource: DataSource) => {
+        if (cfg.driver === 'local') return new LocalDocumentStorage(cfg.dir);
+        if (cfg.driver === 's3') return new S3DocumentStorage(cfg.s3!);
+        return new PgDocumentStorage(dataSource);
+      },
     },
     { provide: SigningCredentialsCache, useValue: new SigningCredentialsCache() },
     sunatEndpointsProvider,
