@@ -90,6 +90,77 @@ describe('config validated at boot: one schema per namespace', () => {
     expect(withEnv({ DATABASE_URL: 'postgres://u@h/db', DB_LOGGING: 'TRUE' }, loadDatabaseConfig).logging).toBe(true);
   });
 
+  describe('storage s3', () => {
+    const S3_VARS = [
+      'STORAGE_DRIVER',
+      'STORAGE_S3_BUCKET',
+      'STORAGE_S3_ENDPOINT',
+      'STORAGE_S3_REGION',
+      'STORAGE_S3_ACCESS_KEY_ID',
+      'STORAGE_S3_SECRET_ACCESS_KEY',
+      'STORAGE_S3_FORCE_PATH_STYLE',
+      'STORAGE_S3_PREFIX',
+    ];
+    const s3Env = (vars: Record<string, string>) => ({ ...Object.fromEntries(S3_VARS.map((k) => [k, undefined])), ...vars });
+
+    it('without a bucket, driver s3 stops the start naming STORAGE_S3_BUCKET', () => {
+      const error = failure(() => withEnv(s3Env({ STORAGE_DRIVER: 's3' }), loadStorageConfig));
+      expect(error.namespace).toBe('storage');
+      expect(error.problems).toEqual(['STORAGE_S3_BUCKET es obligatoria con STORAGE_DRIVER=s3']);
+    });
+
+    it('a key id without its secret is refused, and the secret never appears in an error', () => {
+      const error = failure(() => withEnv(s3Env({ STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'facturas', STORAGE_S3_ACCESS_KEY_ID: 'AKIA' }), loadStorageConfig));
+      expect(error.problems).toEqual(['STORAGE_S3_SECRET_ACCESS_KEY es obligatoria junto con STORAGE_S3_ACCESS_KEY_ID']);
+      const other = failure(() =>
+        withEnv(s3Env({ STORAGE_DRIVER: 's3', STORAGE_S3_SECRET_ACCESS_KEY: 'muy-secreta', STORAGE_S3_ENDPOINT: 'no es url' }), loadStorageConfig),
+      );
+      expect(other.message).not.toContain('muy-secreta');
+    });
+
+    it.each([
+      [{ STORAGE_S3_ENDPOINT: 'minio:9000' }, 'STORAGE_S3_ENDPOINT'],
+      [{ STORAGE_S3_FORCE_PATH_STYLE: 'quizas' }, 'STORAGE_S3_FORCE_PATH_STYLE'],
+      [{ STORAGE_S3_PREFIX: '/abs/' }, 'STORAGE_S3_PREFIX'],
+      [{ STORAGE_S3_PREFIX: 'a/../b' }, 'STORAGE_S3_PREFIX'],
+    ])('%j is refused naming the variable', (vars, name) => {
+      const error = failure(() => withEnv(s3Env({ STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'facturas', ...vars }), loadStorageConfig));
+      expect(error.problems).toHaveLength(1);
+      expect(error.problems[0]).toMatch(new RegExp(`^${name} `));
+    });
+
+    it('defaults: us-east-1, path style exactly when an endpoint is set, no prefix, the SDK chain without keys', () => {
+      expect(withEnv(s3Env({ STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'facturas' }), loadStorageConfig).s3).toEqual({
+        bucket: 'facturas',
+        endpoint: undefined,
+        region: 'us-east-1',
+        credentials: undefined,
+        forcePathStyle: false,
+        prefix: undefined,
+      });
+      const minio = withEnv(
+        s3Env({
+          STORAGE_DRIVER: 's3',
+          STORAGE_S3_BUCKET: 'facturas',
+          STORAGE_S3_ENDPOINT: 'http://127.0.0.1:9000',
+          STORAGE_S3_ACCESS_KEY_ID: 'k',
+          STORAGE_S3_SECRET_ACCESS_KEY: 's',
+          STORAGE_S3_PREFIX: 'facturacion/prod',
+        }),
+        loadStorageConfig,
+      ).s3;
+      expect(minio).toMatchObject({ forcePathStyle: true, credentials: { accessKeyId: 'k', secretAccessKey: 's' }, prefix: 'facturacion/prod' });
+      const vhost = withEnv(
+        s3Env({ STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'facturas', STORAGE_S3_ENDPOINT: 'https://r2.example', STORAGE_S3_FORCE_PATH_STYLE: 'false' }),
+        loadStorageConfig,
+      );
+      expect(vhost.s3?.forcePathStyle).toBe(false);
+      const byDefault = withEnv(s3Env({}), loadStorageConfig);
+      expect(byDefault.driver).toBe('postgres');
+      expect(byDefault.s3).toBeUndefined();
+    });
+  });
+
   it('a required variable without default is named', () => {
     expect(() => readEnv('x', { ALGO: int(undefined) }, {})).toThrow("Configuración 'x' inválida: ALGO es obligatoria");
   });

@@ -27,7 +27,10 @@ export interface StorageConfig {
 }
 
 const BOOL_TEXT = { pattern: /^(1|0|true|false|yes|no)$/i, describe: 'booleana (true/false)' };
-const PREFIX_RULE = { pattern: /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/, describe: "segmentos de letras, dígitos, '.', '_' y '-' separados por '/'" };
+const PREFIX_RULE = {
+  pattern: /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/,
+  describe: "segmentos de letras, dígitos, '.', '_' y '-' separados por '/'",
+};
 
 export const storageSchema = {
   STORAGE_DRIVER: oneOf(STORAGE_DRIVERS, 'postgres'),
