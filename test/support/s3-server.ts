@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
 export interface TestS3Server {
@@ -12,6 +12,9 @@ export interface TestS3Server {
   env: Record<string, string>;
   /** Every object key in the bucket, listed through the S3 API (sorted). */
   listKeys(): Promise<string[]>;
+  /** An object's bytes, read through the S3 API. */
+  getObject(key: string): Promise<Buffer>;
+  /** Stops the server (once; later calls do nothing) and removes its data. */
   close(): Promise<void>;
 }
 
@@ -30,6 +33,7 @@ export async function startS3Server(bucket = 'facturas'): Promise<TestS3Server> 
     forcePathStyle: true,
     credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY },
   });
+  let closed = false;
   return {
     endpoint,
     bucket,
@@ -50,7 +54,13 @@ export async function startS3Server(bucket = 'facturas'): Promise<TestS3Server> 
       } while (token);
       return keys.sort();
     },
+    async getObject(key) {
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return Buffer.from(await answer.Body!.transformToByteArray());
+    },
     async close() {
+      if (closed) return;
+      closed = true;
       client.destroy();
       server.httpServer?.closeAllConnections();
       await server.close();

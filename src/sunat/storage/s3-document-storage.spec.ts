@@ -1,3 +1,4 @@
+import { createServer, Socket } from 'node:net';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { startS3Server, TestS3Server } from '../../../test/support/s3-server';
 import { S3DocumentStorage } from './s3-document-storage';
@@ -87,5 +88,25 @@ describe('S3DocumentStorage', () => {
       await expect(storage.delete(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
     }
     await expect(storage.getMany([KEY, '../x'])).rejects.toBeInstanceOf(InvalidStorageKeyError);
+  });
+
+  it('a server that accepts and never answers fails the call instead of hanging it', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const stalled = new S3DocumentStorage(
+      { bucket: s3.bucket, endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', credentials: { accessKeyId: 'k', secretAccessKey: 's' }, forcePathStyle: true },
+      { connectionMs: 500, requestMs: 500 },
+    );
+    try {
+      await expect(stalled.get(KEY)).rejects.toMatchObject({ name: 'TimeoutError' });
+      await expect(stalled.put(KEY, 'x')).rejects.toThrow();
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      stalled.onApplicationShutdown();
+      sockets.forEach((s) => s.destroy());
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { S3StorageConfig } from '@/config/storage.config';
 import { DocumentStorage } from './document-storage';
 import { assertValidKey } from './storage-key';
 
-/** A stalled S3 must never hang a request: bounded connect and socket-idle times, few retries. */
+/** A stalled S3 must never hang a request: bounded connect time and whole-request time, few retries. */
 const CONNECTION_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 const MAX_ATTEMPTS = 3;
@@ -19,7 +19,7 @@ export class S3DocumentStorage extends DocumentStorage {
   private readonly bucket: string;
   private readonly prefix: string;
 
-  constructor(config: S3StorageConfig) {
+  constructor(config: S3StorageConfig, timeouts: { connectionMs: number; requestMs: number } = { connectionMs: CONNECTION_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS }) {
     super();
     this.bucket = config.bucket;
     this.prefix = config.prefix ? `${config.prefix}/` : '';
@@ -29,7 +29,8 @@ export class S3DocumentStorage extends DocumentStorage {
       forcePathStyle: config.forcePathStyle,
       credentials: config.credentials,
       maxAttempts: MAX_ATTEMPTS,
-      requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+      // Without throwOnRequestTimeout the SDK only logs a warning when requestTimeout passes, and the call waits on.
+      requestHandler: { connectionTimeout: timeouts.connectionMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true },
       // Checksums only where S3 requires them: several S3-compatible services refuse the newer default ones.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
