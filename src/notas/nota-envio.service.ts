@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { sunatConfig } from '@/config/sunat.config';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, IsNull, LessThan, Not } from 'typeorm';
 import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
@@ -15,6 +15,8 @@ import { StockService } from '@/productos/stock.service';
 import { bloquearNota } from './nota-bloqueo';
 import { NotaKind, notaUrls } from './nota-kind';
 import { MSG_NOTA } from './nota-messages';
+import { NOTA_CREDITO } from '@/notas-credito/nota-credito.kind';
+import { NOTA_DEBITO } from '@/notas-debito/nota-debito.kind';
 
 export type EnvioNotaRespuesta = EnvioRespuesta;
 
@@ -24,10 +26,13 @@ export type EnvioNotaRespuesta = EnvioRespuesta;
  * claims the note (`enviando_desde`; a second concurrent send is a 409) and commits; the call runs; a second
  * transaction applies SUNAT's verdict to the note and, for an accepted credit note, to the sale. Transport
  * failures (502) clear the claim: the note stays pendiente and can be sent again. A claim older than a send
- * can take was left by a crash and is taken over by the next send.
+ * can take was left by a crash: it is settled at start-up by asking SUNAT (getStatusCdr), or taken over by the
+ * next send.
  */
 @Injectable()
-export class NotaEnvioService {
+export class NotaEnvioService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('NotaEnvio');
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly emisores: EmisorService,
@@ -37,9 +42,61 @@ export class NotaEnvioService {
     @Inject(sunatConfig.KEY) private readonly sunat: ConfigType<typeof sunatConfig>,
   ) {}
 
+  /** The longest a send can take (sendBill, then getStatusCdr when its answer is lost). */
+  private get staleMs(): number {
+    return 2 * this.sunat.timeoutMs + 30_000;
+  }
+
+  /** Start-up: notes a crash left in the middle of a send are asked about (in the background, the boot does not wait). */
+  onApplicationBootstrap(): void {
+    void this.reconciliarInterrumpidas().catch((error: unknown) => this.logger.error(`Conciliación de envíos interrumpidos: ${(error as Error).message}`));
+  }
+
+  /**
+   * Credit and debit notes whose send claim is older than a send can take: getStatusCdr decides (its CDR is taken
+   * only when it is about the note's own XML, as for sales); 'not found' frees them to be sent again.
+   */
+  async reconciliarInterrumpidas(): Promise<number> {
+    let resueltas = 0;
+    for (const kind of [NOTA_CREDITO, NOTA_DEBITO]) resueltas += await this.reconciliar(kind);
+    return resueltas;
+  }
+
+  private async reconciliar(kind: NotaKind): Promise<number> {
+    const pendientes = await this.dataSource.getRepository(kind.entity).find({
+      select: { id: true, id_empresa: true, nombre_xml: true },
+      where: { enviando_desde: LessThan(new Date(Date.now() - this.staleMs)) },
+      take: 500,
+    });
+    let resueltas = 0;
+    for (const p of pendientes) {
+      const name = p.nombre_xml ? documentNameOf(p.nombre_xml) : null;
+      const result = name ? await this.issuer.recoverBill((await this.emisores.forEmpresa(p.id_empresa)).context(), p.id_empresa, name) : null;
+      await this.dataSource.transaction(async (manager) => {
+        const nota = await manager.findOne(kind.entity, { where: { id: p.id, enviando_desde: Not(IsNull()) }, lock: { mode: 'pessimistic_write' } });
+        if (!nota) return;
+        if (result && (result.kind === 'accepted' || result.kind === 'rejected')) {
+          await manager.update(kind.entity, { id: nota.id }, { enviando_desde: null });
+          await this.registrar(manager, kind, nota, billVerdict(result));
+          this.logger.log(`${kind.recurso} ${p.id}: envío interrumpido conciliado (${result.kind})`);
+          resueltas++;
+        } else if (!result || result.kind === 'not-found') {
+          await manager.update(kind.entity, { id: nota.id }, { enviando_desde: null });
+          resueltas++;
+        } else if (cdrAjeno(result)) {
+          await manager.update(kind.entity, { id: nota.id }, { enviando_desde: null, mensaje_sunat: cdrAjeno(result) });
+          this.logger.warn(`${kind.recurso} ${p.id}: conciliación con un CDR ajeno, no aceptada (${result.message})`);
+          resueltas++;
+        }
+        // unreachable: left for the next start or the next send
+      });
+    }
+    return resueltas;
+  }
+
   async enviar(kind: NotaKind, empresaId: number, id: number): Promise<EnvioNotaRespuesta> {
     const emisor = await this.emisores.forEmpresa(empresaId);
-    const staleMs = 2 * this.sunat.timeoutMs + 30_000;
+    const staleMs = this.staleMs;
     const name = await this.dataSource.transaction(async (manager) => {
       const nota = await bloquearNota(manager, kind, empresaId, id);
       if (nota.estado === NOTA_ACEPTADA) throw alreadyAccepted();

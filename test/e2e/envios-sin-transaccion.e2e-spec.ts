@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { MSG_VENTA } from '../../src/ventas/venta-bloqueo';
+import { NotaEnvioService } from '../../src/notas/nota-envio.service';
 import { VentaEnvioService } from '../../src/ventas/venta-envio.service';
 import { bearer, login, Session } from '../support/auth';
-import { createEmpresa, createFactura, createUserSession } from '../support/factories';
+import { createEmpresa, createFactura, createFacturaAceptada, createUserSession } from '../support/factories';
 import { createTestAppWithSunat, TestAppWithSunat } from '../support/sunat';
 
 /**
@@ -108,5 +109,38 @@ describe('Sends without a transaction across the SUNAT call', () => {
     expect(await venta(never.id_venta)).toEqual({ estado_sunat: '0', cdr_url: null, enviando_desde: null });
     const cdr = await request(t.http).get(`/api/ventas/${sent.id_venta}/cdr`).set(bearer(user.token));
     expect(cdr.status).toBe(200);
+  });
+
+  it('credit and debit notes a crash cut off in the middle of a send are settled at start-up too', async () => {
+    const crear = async (tipo: 'credito' | 'debito', idVenta: number) => {
+      const motivos = (await request(t.http).get(`/api/notas-${tipo}/motivos`).set(bearer(user.token))).body.data as Array<{ id: number }>;
+      const res = await request(t.http)
+        .post(`/api/notas-${tipo}`)
+        .set(bearer(user.token))
+        .send({ id_venta: idVenta, motivo_id: motivos[0].id, ...(tipo === 'debito' ? { monto_total: 11.8 } : {}) });
+      if (res.status !== 201) throw new Error(`nota ${tipo}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data as { id: number };
+    };
+    const nota = async (tabla: string, id: number) =>
+      (await t.dataSource.query(`SELECT estado, cdr_url, enviando_desde FROM ${tabla} WHERE id = $1`, [id]))[0] as {
+        estado: string;
+        cdr_url: string | null;
+        enviando_desde: Date | null;
+      };
+    const nc = await crear('credito', (await createFacturaAceptada(t, user)).id_venta);
+    expect((await request(t.http).post(`/api/notas-credito/${nc.id}/enviar`).set(bearer(user.token))).body).toMatchObject({ success: true, codigo: '0' });
+    // SUNAT registered the note, the process died before it stored the answer
+    await t.dataSource.query(
+      `UPDATE notas_credito SET estado = 'pendiente', codigo_sunat = NULL, mensaje_sunat = NULL, cdr_url = NULL, enviando_desde = now() - interval '1 hour' WHERE id = $1`,
+      [nc.id],
+    );
+    const nd = await crear('debito', (await createFacturaAceptada(t, user)).id_venta);
+    await t.dataSource.query(`UPDATE notas_debito SET enviando_desde = now() - interval '1 hour' WHERE id = $1`, [nd.id]);
+
+    expect(await t.app.get(NotaEnvioService).reconciliarInterrumpidas()).toBe(2);
+    expect(await nota('notas_credito', nc.id)).toEqual({ estado: 'aceptado', cdr_url: expect.stringContaining(String(nc.id)), enviando_desde: null });
+    expect(await nota('notas_debito', nd.id)).toEqual({ estado: 'pendiente', cdr_url: null, enviando_desde: null });
+    // nothing left: a second pass finds no claim
+    expect(await t.app.get(NotaEnvioService).reconciliarInterrumpidas()).toBe(0);
   });
 });
