@@ -39,6 +39,7 @@ import { NotasCreditoModule } from './notas-credito/notas-credito.module';
 import { NotasDebitoModule } from './notas-debito/notas-debito.module';
 import { NoStoreInterceptor } from './common/interceptors/no-store.interceptor';
 import { IdempotencyInterceptor } from './common/idempotency/idempotency.interceptor';
+import { IdempotencySubscriber } from './common/idempotency/idempotency.subscriber';
 import { IdempotencyStore } from './common/idempotency/idempotency.store';
 import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.interceptor';
 
@@ -84,6 +85,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     { provide: APP_INTERCEPTOR, useClass: EmpresaScopeInterceptor },
     // After the company is known: a retried create or send answers what the first one did.
     IdempotencyStore,
+    IdempotencySubscriber,
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
   ],
 })

@@ -90,4 +90,34 @@ describe('Idempotency-Key', () => {
     const res = await request(t.http).post('/api/clientes').set(bearer(user.token)).set('Idempotency-Key', k).send(cliente).expect(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
   });
+
+  it('a process that died after its create committed but before it stored the answer: the retry is a 409, never a second sale', async () => {
+    const k = key();
+    const body = boleta();
+    await request(t.http).post('/api/ventas').set(bearer(admin.token)).set('Idempotency-Key', k).send(body).expect(201);
+    // the create's own transaction marked the claim; the crash loses only what came after the commit (the answer)
+    const [{ efectuada }] = await t.dataSource.query('SELECT efectuada FROM idempotency_claves WHERE clave = $1', [k]);
+    expect(efectuada).toBe(true);
+    await t.dataSource.query(
+      `UPDATE idempotency_claves SET estado = 'en_proceso', status = NULL, respuesta = NULL, created_at = now() - interval '10 minutes' WHERE clave = $1`,
+      [k],
+    );
+    const retry = await request(t.http).post('/api/ventas').set(bearer(admin.token)).set('Idempotency-Key', k).send(body).expect(409);
+    expect(retry.body).toEqual({ success: false, message: IDEMPOTENCY_MSG.efectuada });
+    expect(await ventasDe(body.cliente_documento)).toBe(1);
+  });
+
+  it('a claim abandoned before anything committed is taken over by the same request after 5 minutes', async () => {
+    const k = key();
+    const body = boleta();
+    await request(t.http).post('/api/ventas').set(bearer(admin.token)).set('Idempotency-Key', k).send(body).expect(201);
+    // as if that process had died before its transaction committed: the sale and the mark never existed
+    await t.dataSource.query(`DELETE FROM ventas WHERE id_cliente = (SELECT id_cliente FROM clientes WHERE documento = $1)`, [body.cliente_documento]);
+    await t.dataSource.query(
+      `UPDATE idempotency_claves SET estado = 'en_proceso', status = NULL, respuesta = NULL, efectuada = false, created_at = now() - interval '10 minutes' WHERE clave = $1`,
+      [k],
+    );
+    await request(t.http).post('/api/ventas').set(bearer(admin.token)).set('Idempotency-Key', k).send(body).expect(201);
+    expect(await ventasDe(body.cliente_documento)).toBe(1);
+  });
 });

@@ -14,6 +14,7 @@ export const IDEMPOTENCY_MSG = {
   formato: 'Debe tener de 1 a 255 caracteres ASCII visibles.',
   otraSolicitud: 'La clave ya se usó con otra solicitud.',
   enProceso: 'Una solicitud con la misma Idempotency-Key está en proceso.',
+  efectuada: 'La solicitud con esta Idempotency-Key se efectuó, pero su respuesta se perdió; consulte el recurso antes de repetirla con otra clave.',
 } as const;
 
 /**
@@ -49,10 +50,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
         throw invalidField(IDEMPOTENCY_HEADER, IDEMPOTENCY_MSG.otraSolicitud);
       case 'busy':
         throw conflict(IDEMPOTENCY_MSG.enProceso);
+      case 'done':
+        throw conflict(IDEMPOTENCY_MSG.efectuada);
       case 'replay':
         res.status(claim.status).setHeader('Idempotent-Replayed', 'true');
         return of(claim.body);
       case 'claimed':
+        this.cls.set('idempotency', { empresaId: auth.empresaId, clave });
         this.answerThenRemember(res, auth.empresaId, clave);
         return next.handle();
     }
@@ -74,7 +78,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       return res;
     };
     // A client that gave up (timeout) does not release the claim: the request runs on and its answer is kept for
-    // the retry. A process that dies leaves it unanswered: the same request takes it over after 5 minutes.
+    // the retry. A process that dies leaves it unanswered: the same request takes it over after 5 minutes, unless
+    // one of its transactions committed (the claim is then `efectuada`: a 409, never the work done twice).
   }
 }
 

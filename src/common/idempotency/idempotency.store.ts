@@ -8,7 +8,13 @@ const ABANDONED = `interval '5 minutes'`;
 /** Expired keys are purged once every this many claims of the process. */
 const PURGE_EVERY = 200;
 
-export type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: unknown } | { kind: 'busy' } | { kind: 'mismatch' };
+export type Claim =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; status: number; body: unknown }
+  | { kind: 'busy' }
+  /** Abandoned unanswered by a process that died after its work committed: the work is not run again. */
+  | { kind: 'done' }
+  | { kind: 'mismatch' };
 
 /** The idempotency_claves table: one row per company and key, claimed before the request runs. */
 @Injectable()
@@ -22,23 +28,24 @@ export class IdempotencyStore {
     const taken: unknown[] = await this.dataSource.query(
       `INSERT INTO idempotency_claves (id_empresa, clave, huella) VALUES ($1, $2, $3)
        ON CONFLICT (id_empresa, clave) DO UPDATE
-          SET huella = EXCLUDED.huella, estado = 'en_proceso', status = NULL, respuesta = NULL, created_at = now()
+          SET huella = EXCLUDED.huella, estado = 'en_proceso', status = NULL, respuesta = NULL, efectuada = false, created_at = now()
         WHERE idempotency_claves.created_at < now() - ${KEPT}
            OR (idempotency_claves.estado = 'en_proceso' AND idempotency_claves.huella = EXCLUDED.huella
-               AND idempotency_claves.created_at < now() - ${ABANDONED})
+               AND NOT idempotency_claves.efectuada AND idempotency_claves.created_at < now() - ${ABANDONED})
        RETURNING 1`,
       [empresaId, clave, huella],
     );
     if (taken.length) return { kind: 'claimed' };
-    const rows: Array<{ huella: string; estado: string; status: number | null; respuesta: unknown }> = await this.dataSource.query(
-      `SELECT huella, estado, status, respuesta FROM idempotency_claves WHERE id_empresa = $1 AND clave = $2`,
+    const rows: Array<{ huella: string; estado: string; status: number | null; respuesta: unknown; perdida: boolean }> = await this.dataSource.query(
+      `SELECT huella, estado, status, respuesta, (efectuada AND created_at < now() - ${ABANDONED}) AS perdida
+         FROM idempotency_claves WHERE id_empresa = $1 AND clave = $2`,
       [empresaId, clave],
     );
     const row = rows[0];
     // released between the two statements: the caller's retry is a new request
     if (!row) return this.claim(empresaId, clave, huella);
     if (row.huella !== huella) return { kind: 'mismatch' };
-    if (row.estado !== 'respondida' || row.status === null) return { kind: 'busy' };
+    if (row.estado !== 'respondida' || row.status === null) return row.perdida ? { kind: 'done' } : { kind: 'busy' };
     return { kind: 'replay', status: row.status, body: row.respuesta };
   }
 
