@@ -5,7 +5,7 @@ import { DataSource, EntityManager, IsNull, LessThan, Not } from 'typeorm';
 import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
-import { billVerdict, BillVerdict, cdrAjeno, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
+import { billVerdict, BillVerdict, cdrAjeno, desenlaceDeConciliacion, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
 import { documentNameOf } from '@/sunat/nest/storage-keys';
 import { NOTA_ACEPTADA, NOTA_ANULADA, NOTA_RECHAZADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { VentasService } from '@/ventas/ventas.service';
@@ -72,24 +72,23 @@ export class NotaEnvioService implements OnApplicationBootstrap {
     for (const p of pendientes) {
       const name = p.nombre_xml ? documentNameOf(p.nombre_xml) : null;
       const result = name ? await this.issuer.recoverBill((await this.emisores.forEmpresa(p.id_empresa)).context(), p.id_empresa, name) : null;
-      await this.dataSource.transaction(async (manager) => {
+      const desenlace = desenlaceDeConciliacion(result);
+      if (desenlace.kind === 'esperar') continue; // unreachable: left for the next start or the next send
+      const hecho = await this.dataSource.transaction(async (manager) => {
         const nota = await manager.findOne(kind.entity, { where: { id: p.id, enviando_desde: Not(IsNull()) }, lock: { mode: 'pessimistic_write' } });
-        if (!nota) return;
-        if (result && (result.kind === 'accepted' || result.kind === 'rejected')) {
-          await manager.update(kind.entity, { id: nota.id }, { enviando_desde: null });
-          await this.registrar(manager, kind, nota, billVerdict(result));
-          this.logger.log(`${kind.recurso} ${p.id}: envío interrumpido conciliado (${result.kind})`);
-          resueltas++;
-        } else if (!result || result.kind === 'not-found') {
-          await manager.update(kind.entity, { id: nota.id }, { enviando_desde: null });
-          resueltas++;
-        } else if (cdrAjeno(result)) {
-          await manager.update(kind.entity, { id: nota.id }, { enviando_desde: null, mensaje_sunat: cdrAjeno(result) });
-          this.logger.warn(`${kind.recurso} ${p.id}: conciliación con un CDR ajeno, no aceptada (${result.message})`);
-          resueltas++;
-        }
-        // unreachable: left for the next start or the next send
+        if (!nota) return false;
+        await manager.update(
+          kind.entity,
+          { id: nota.id },
+          { enviando_desde: null, ...(desenlace.kind === 'ajeno' ? { mensaje_sunat: desenlace.mensajeSunat } : {}) },
+        );
+        if (desenlace.kind === 'registrar') await this.registrar(manager, kind, nota, desenlace.verdict);
+        return true;
       });
+      if (!hecho) continue;
+      resueltas++;
+      if (desenlace.kind === 'registrar') this.logger.log(`${kind.recurso} ${p.id}: envío interrumpido conciliado (${desenlace.verdict.kind})`);
+      if (desenlace.kind === 'ajeno') this.logger.warn(`${kind.recurso} ${p.id}: conciliación con un CDR ajeno, no aceptada (${desenlace.mensajeSunat})`);
     }
     return resueltas;
   }

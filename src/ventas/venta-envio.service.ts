@@ -5,7 +5,7 @@ import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-erro
 import { sunatConfig } from '@/config/sunat.config';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
-import { billVerdict, BillVerdict, cdrAjeno, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
+import { billVerdict, BillVerdict, cdrAjeno, desenlaceDeConciliacion, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
 import { documentNameOf } from '@/sunat/nest/storage-keys';
 import { SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { Venta } from './entities/venta.entity';
@@ -88,25 +88,25 @@ export class VentaEnvioService implements OnApplicationBootstrap {
     for (const p of pendientes) {
       const name = p.nombre_xml ? documentNameOf(p.nombre_xml) : null;
       const result = name ? await this.issuer.recoverBill((await this.emisores.forEmpresa(p.id_empresa)).context(), p.id_empresa, name) : null;
-      await this.dataSource.transaction(async (manager) => {
+      const desenlace = desenlaceDeConciliacion(result);
+      if (desenlace.kind === 'esperar') continue; // unreachable: left for the next start or the next send
+      const hecho = await this.dataSource.transaction(async (manager) => {
         const venta = await manager.findOne(Venta, { where: { id_venta: p.id_venta, enviando_desde: Not(IsNull()) }, lock: { mode: 'pessimistic_write' } });
-        if (!venta) return;
-        if (result && (result.kind === 'accepted' || result.kind === 'rejected')) {
-          await this.registrar(manager, venta, billVerdict(result));
-          resueltas++;
-        } else if (!result || result.kind === 'not-found') {
-          await manager.update(Venta, { id_venta: venta.id_venta }, { enviando_desde: null });
-          resueltas++;
-        } else if (cdrAjeno(result)) {
-          // a CDR about another document is never taken: the sale keeps its state, flagged, free to be sent again
-          await manager.update(Venta, { id_venta: venta.id_venta }, { enviando_desde: null, mensaje_sunat: cdrAjeno(result) });
-          this.logger.warn(`Venta ${p.id_venta}: conciliación con un CDR ajeno, no aceptada (${result.message})`);
-          resueltas++;
-        }
-        // unreachable: left for the next start or the next send
+        if (!venta) return false;
+        if (desenlace.kind === 'registrar') await this.registrar(manager, venta, desenlace.verdict);
+        else
+          await manager.update(
+            Venta,
+            { id_venta: venta.id_venta },
+            { enviando_desde: null, ...(desenlace.kind === 'ajeno' ? { mensaje_sunat: desenlace.mensajeSunat } : {}) },
+          );
+        return true;
       });
-      if (result && (result.kind === 'accepted' || result.kind === 'rejected'))
-        this.logger.log(`Venta ${p.id_venta}: envío interrumpido conciliado (${result.kind})`);
+      if (!hecho) continue;
+      resueltas++;
+      if (desenlace.kind === 'registrar') this.logger.log(`Venta ${p.id_venta}: envío interrumpido conciliado (${desenlace.verdict.kind})`);
+      // a CDR about another document is never taken: the sale keeps its state, flagged, free to be sent again
+      if (desenlace.kind === 'ajeno') this.logger.warn(`Venta ${p.id_venta}: conciliación con un CDR ajeno, no aceptada (${desenlace.mensajeSunat})`);
     }
     return resueltas;
   }

@@ -1,5 +1,6 @@
 import { sunatUnreachable, xmlNotGenerated } from '@/common/errors/domain-error';
 import { BillResult } from '../gateway/results';
+import type { ReconcileResult } from '../gateway/sunat-gateway';
 import { MissingXml } from './document-issuer';
 
 /** What a synchronous send (sendBill) decided, in the terms every sending module stores and answers. */
@@ -50,3 +51,17 @@ export function cdrAjeno(result: BillResult | MissingXml | { kind: string } | nu
 }
 
 export const MSG_CDR_AJENO = 'El CDR de SUNAT no corresponde al comprobante enviado; no se tomó como respuesta.';
+
+/** What a start-up reconciliation does with a send a crash cut off, from SUNAT's answer to recoverBill. */
+export type Desenlace = { kind: 'registrar'; verdict: BillVerdict } | { kind: 'liberar' } | { kind: 'ajeno'; mensajeSunat: string } | { kind: 'esperar' };
+
+/**
+ * accepted/rejected: apply the CDR as a live send would; not found (or no XML to ask about): free the claim so it
+ * can be sent again; another document's CDR: free it and flag it, never take it; unreachable: leave it for later.
+ */
+export function desenlaceDeConciliacion(result: ReconcileResult | null): Desenlace {
+  if (result && (result.kind === 'accepted' || result.kind === 'rejected')) return { kind: 'registrar', verdict: billVerdict(result) };
+  if (!result || result.kind === 'not-found') return { kind: 'liberar' };
+  const ajeno = cdrAjeno(result);
+  return ajeno ? { kind: 'ajeno', mensajeSunat: ajeno } : { kind: 'esperar' };
+}
