@@ -12,7 +12,7 @@
  * order or severities (--nodes: also in the node column; --first: both stop at the first error, as SUNAT). --record writes the Java results of the files under
  * vendor/sunat/samples to vendor/sunat/samples/expected-codes.json.
  *
- * Java tool: $SUNAT_XSL_VALIDATE (default ../shared/tools/sunat-xsl/validate beside the repository), run on the
+ * Java tool: $SUNAT_XSL_VALIDATE (required: the path of the tool's `validate`; CI builds it), run on the
  * same vendored tree.
  */
 import { execFile } from 'node:child_process';
@@ -75,9 +75,11 @@ function todayInLima(): string {
   return new Date(Date.now() - 5 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
-/** The Java reference validator: $SUNAT_XSL_VALIDATE, or the workplace's copy beside the repository. */
+/** The Java reference validator: $SUNAT_XSL_VALIDATE (this repository does not carry it). */
 function javaTool(): string {
-  return process.env.SUNAT_XSL_VALIDATE || path.resolve(repoRoot(), '..', 'shared', 'tools', 'sunat-xsl', 'validate');
+  const tool = process.env.SUNAT_XSL_VALIDATE;
+  if (!tool) throw new Error('SUNAT_XSL_VALIDATE must name the Java tool (sunat-xsl/validate) to compare with');
+  return tool;
 }
 
 /** Runs the Java tool on several files of one tipo (one JVM, rules compiled once). */

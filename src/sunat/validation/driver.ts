@@ -212,7 +212,7 @@ ${vars}
   <!-- EXSLT dyn:evaluate: only templates none of the rule files call use it -->
   <xsl:function name="dyn:evaluate" as="item()*">
     <xsl:param name="expression" as="item()*"/>
-    <xsl:sequence select="error(QName('${SV_NS}', 'sv:unsupported'), 'dyn:evaluate is not implemented (a SUNAT rule reached it)')"/>
+    <xsl:sequence select="error(QName('${SV_NS}', 'sv:unsupported'), 'dyn:evaluate is outside the rules engines on purpose (no SUNAT rule file calls it, nor does the Java reference tool implement it)')"/>
   </xsl:function>
 </xsl:stylesheet>
 `;

@@ -219,7 +219,7 @@ const X: Record<string, FunctionImpl> = {
     min: 1,
     max: 1,
     fn: () => {
-      throw new XPathError('dyn:evaluate is not implemented (a SUNAT rule reached it)');
+      throw new XPathError('dyn:evaluate is outside the rules engines on purpose (no SUNAT rule file calls it, nor does the Java reference tool implement it)');
     },
   },
   [`{${DATAPOWER}}variable`]: {
