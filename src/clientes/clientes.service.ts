@@ -89,13 +89,14 @@ export class ClientesService {
     const tipo = tipoDocValido(documento, data.tipo_doc, campos.documento);
     const datos = data.datos?.trim();
     if (!datos || datos.length > 255) throw invalidField(campos.datos, 'Indique el nombre o razón social del cliente (hasta 255 caracteres).');
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(Cliente)
-      .values({ id_empresa: empresaId, tipo_doc: tipo, documento, datos, direccion: data.direccion?.trim() || null })
-      .orIgnore()
-      .execute();
+    // One round trip when the insert wins; a concurrent writer's row (the insert ignored) is read back.
+    const inserted = (await manager.query(
+      `INSERT INTO clientes (id_empresa, tipo_doc, documento, datos, direccion) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING
+       RETURNING id_cliente, id_empresa, tipo_doc, documento, datos, direccion, email, telefono, created_at, updated_at`,
+      [empresaId, tipo, documento, datos, data.direccion?.trim() || null],
+    )) as Cliente[];
+    if (inserted.length) return toClienteResponse(inserted[0]);
     return toClienteResponse(await manager.findOneOrFail(Cliente, { where: { id_empresa: empresaId, documento } }));
   }
 

@@ -36,9 +36,9 @@ export type CrearNotaInput = CreateNotaDto & {
 
 /**
  * POST create, in ONE transaction (SPEC "Creation rules"): the affected sale is row-locked (so two notes on
- * the same sale are judged one after the other), the series counter is taken under its row lock with the
- * highest existing number as floor, and the signed XML is stored before the note row is inserted. Any
- * failure rolls everything back, the counter included.
+ * the same sale are judged one after the other), every check is made, and only then the series counter is taken
+ * under its row lock with the highest existing number as floor; SUNAT's rules run on the signed XML while the note
+ * and its XML are inserted. Any failure rolls everything back, the counter included.
  */
 @Injectable()
 export class NotaCreacionService {
@@ -65,8 +65,6 @@ export class NotaCreacionService {
       await this.assertSinAnulacionPrevia(manager, kind, motivo, venta);
 
       const serie = kind.series[venta.tipo_documento];
-      const floor = await this.maxNumero(manager, kind, empresaId, serie);
-      const numero = await this.series.next(manager, empresaId, kind.tipoDocumento, serie, floor);
       const descripcion = (input.descripcion_motivo ?? motivo.descripcion).slice(0, 255);
       const fechaEmision = hoyLima();
       const credito = kind.tipo === 'NC';
@@ -85,6 +83,11 @@ export class NotaCreacionService {
           : {}),
       });
       if (credito) await this.assertAlcanceCompatible(manager, kind, venta, contenido.parcial);
+
+      // Issue 21: the number is taken after every check, so its row lock (held to the commit) covers only the
+      // signature, the note's inserts beside SUNAT's rules, and the commit.
+      const floor = await this.maxNumero(manager, kind, empresaId, serie);
+      const numero = await this.series.next(manager, empresaId, kind.tipoDocumento, serie, floor);
       const datos = {
         serie,
         numero,
@@ -96,46 +99,51 @@ export class NotaCreacionService {
         serie_num_afectado: `${venta.serie}-${venta.numero}`,
       };
       const xml = buildNoteXml(toNote(kind, datos, motivo.codigo_sunat, venta, emisor, contenido));
-      const issued = await this.issuer.issue(empresaId, nombreNota(kind, emisor.ruc, serie, numero), xml, credentials, manager);
-      const nota = await manager.save(
-        kind.entity,
-        manager.create(kind.entity, {
-          ...datos,
-          ...contenido.montos,
-          id_empresa: empresaId,
-          id_usuario: auth.userId,
-          id_venta: venta.id_venta,
-          motivo_id: motivo.id,
-          estado: NOTA_PENDIENTE,
-          hash_cpe: issued.hash,
-          nombre_xml: issued.nombre_xml,
-          xml_url: notaUrls.xml(kind, issued.nombre_xml),
-          observaciones: issued.observaciones,
-          parcial: contenido.parcial,
-          lineas: contenido.parcial ? lineasImpresas(contenido) : null,
-          cuotas: contenido.cuotas ?? null,
-        }),
-      );
-      if (contenido.partes.length) {
-        await manager.insert(
-          NotaLinea,
-          contenido.partes.map((p) => ({
-            tipo: kind.tipo,
-            id_nota: nota.id,
+      const nombre = nombreNota(kind, emisor.ruc, serie, numero);
+      const { issued, written: nota } = await this.issuer.issueWhile(empresaId, nombre, xml, credentials, manager, async (signed) => {
+        const guardada = await manager.save(
+          kind.entity,
+          manager.create(kind.entity, {
+            ...datos,
+            ...contenido.montos,
+            id_empresa: empresaId,
+            id_usuario: auth.userId,
             id_venta: venta.id_venta,
-            id_detalle: p.id_detalle,
-            id_producto: p.id_producto,
-            cantidad: p.taken.cantidad,
-            valor_venta: p.taken.valor_venta,
-            igv: p.taken.igv,
-            isc: p.taken.isc,
-            isc_base: p.taken.isc_base,
-            icbper: p.taken.icbper,
-            total: p.taken.total,
-            devolver_stock: p.devolver_stock,
-          })),
+            motivo_id: motivo.id,
+            estado: NOTA_PENDIENTE,
+            hash_cpe: signed.hash,
+            nombre_xml: signed.nombre_xml,
+            xml_url: notaUrls.xml(kind, signed.nombre_xml),
+            observaciones: [],
+            parcial: contenido.parcial,
+            lineas: contenido.parcial ? lineasImpresas(contenido) : null,
+            cuotas: contenido.cuotas ?? null,
+          }),
         );
-      }
+        if (contenido.partes.length) {
+          await manager.insert(
+            NotaLinea,
+            contenido.partes.map((p) => ({
+              tipo: kind.tipo,
+              id_nota: guardada.id,
+              id_venta: venta.id_venta,
+              id_detalle: p.id_detalle,
+              id_producto: p.id_producto,
+              cantidad: p.taken.cantidad,
+              valor_venta: p.taken.valor_venta,
+              igv: p.taken.igv,
+              isc: p.taken.isc,
+              isc_base: p.taken.isc_base,
+              icbper: p.taken.icbper,
+              total: p.taken.total,
+              devolver_stock: p.devolver_stock,
+            })),
+          );
+        }
+        return guardada;
+      });
+      if (issued.observaciones.length) await manager.update(kind.entity, { id: nota.id }, { observaciones: issued.observaciones });
+      nota.observaciones = issued.observaciones;
       return { nota: toNotaView(nota, { motivo }), xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
     });
   }

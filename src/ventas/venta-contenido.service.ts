@@ -4,6 +4,7 @@ import { fixed } from '@/common/money';
 import { Emisor } from '@/empresas/emisor.service';
 import { IssuedDocument } from '@/sunat/nest/document-issuer';
 import { SigningCredentials } from '@/sunat/signing/signing-credentials';
+import { ProductoResponse } from '@/productos/dto/producto.dto';
 import { LineaVentaDto } from './dto/create-venta.dto';
 import { VentaClienteView } from './dto/venta-view';
 import { Venta } from './entities/venta.entity';
@@ -15,6 +16,8 @@ import { VentaXmlService } from './venta-xml.service';
 
 export interface ContenidoPreparado {
   lineas: LineaResuelta[];
+  /** The catalogue products the lines name, as read (the answer shows them). */
+  productos: Map<number, ProductoResponse>;
   totales: TotalesVenta;
   montos: Pick<
     Venta,
@@ -46,12 +49,13 @@ export class VentaContenidoService {
   ) {}
 
   async preparar(manager: EntityManager, empresaId: number, emisor: Emisor, productos: LineaVentaDto[], opciones: OpcionesPrecio): Promise<ContenidoPreparado> {
-    const lineas = await this.lineas.resolve(manager, empresaId, productos);
+    const { lineas, productos: catalogo } = await this.lineas.resolve(manager, empresaId, productos);
     const totales = calcularVenta(emisor.igvRate, lineas, opciones);
     assertTotalAdmisible(totales);
     const t = totales;
     return {
       lineas,
+      productos: catalogo,
       totales,
       montos: {
         op_gravadas: t.op_gravadas,
@@ -100,6 +104,27 @@ export class VentaContenidoService {
     return manager.save(rows);
   }
 
+  /**
+   * A new sale (issue 21): its XML is built from the sale in memory and signed, then SUNAT's rules run while `guardar`
+   * inserts the sale (already carrying its hash and file name) and its lines; see DocumentIssuer.issueWhile.
+   */
+  async emitirNueva<T>(
+    manager: EntityManager,
+    emisor: Emisor,
+    credentials: SigningCredentials,
+    venta: Venta,
+    cliente: VentaClienteView,
+    p: ContenidoPreparado,
+    guardar: () => Promise<T>,
+  ): Promise<{ issued: IssuedDocument; written: T }> {
+    const t = p.totales;
+    return this.xml.emitirNueva(emisor, credentials, venta, cliente, t.lineas, t.documento, manager, async (signed) => {
+      venta.hash_cpe = signed.hash;
+      venta.nombre_xml = signed.nombre_xml;
+      return guardar();
+    });
+  }
+
   /** Signs and stores the XML under the sale's number (an edit overwrites the same file) and records it on the sale. */
   async firmar(
     manager: EntityManager,
@@ -111,11 +136,7 @@ export class VentaContenidoService {
   ): Promise<IssuedDocument> {
     const t = p.totales;
     const issued = await this.xml.emitir(emisor, credentials, venta, cliente, t.lineas, t.documento, manager);
-    await manager.update(
-      Venta,
-      { id_venta: venta.id_venta },
-      { hash_cpe: issued.hash, nombre_xml: issued.nombre_xml, xml_url: `/api/ventas/${venta.id_venta}/xml`, observaciones: issued.observaciones },
-    );
+    await manager.update(Venta, { id_venta: venta.id_venta }, { hash_cpe: issued.hash, nombre_xml: issued.nombre_xml, observaciones: issued.observaciones });
     return issued;
   }
 }

@@ -28,8 +28,8 @@ export interface VentaCreada {
 
 /**
  * POST /api/ventas in ONE transaction: client, lines, number, stock, quotation and the signed XML.
- * Any failure rolls everything back, the series counter included (the number is not burned). The answer is read
- * after the commit.
+ * Any failure rolls everything back, the series counter included (the number is not burned). Everything that needs
+ * no number comes first; the answer is built from memory.
  */
 @Injectable()
 export class VentaCreacionService {
@@ -86,44 +86,49 @@ export class VentaCreacionService {
         tipo_operacion: tipoOperacion,
         cliente_tipo_doc: cliente.tipo_doc,
       });
+      // Issue 21: the number is taken last, so its row lock (held to the commit, which keeps numbers gapless) covers
+      // only the signature, the sale's inserts beside SUNAT's rules, and the commit.
       const numero = await this.series.next(manager, empresaId, tipo, serie);
-      const venta = await manager.save(
-        manager.create(Venta, {
-          id_empresa: empresaId,
-          id_usuario: auth.userId,
-          id_cliente: cliente.id_cliente,
-          cliente_tipo_doc: cliente.tipo_doc,
-          tipo_documento: tipo,
-          serie,
-          numero,
-          numero_completo: `${serie}-${numero}`,
-          fecha_emision: fecha,
-          hora_emision: horaLima(),
-          tipo_moneda: dto.tipo_moneda ?? 'PEN',
-          tipo_operacion: tipoOperacion,
-          estado: VENTA_ACTIVA,
-          estado_sunat: SUNAT_PENDIENTE,
-          cotizacion_id: dto.cotizacion_id ?? null,
-          stock_descontado: false,
-          ...preparado.montos,
-          ...pago,
-          ...referencias,
-          es_anticipo: dto.es_anticipo ?? false,
-          anticipos,
-          total_anticipos: fixed(sum(anticipos.map((a) => a.monto))),
-        }),
-      );
-      await this.anticipos.registrar(manager, venta.id_venta, anticipos);
-      const detalles = await this.contenido.guardarLineas(manager, venta, preparado);
-      if (dto.descontar_stock ?? true) await this.stock.tomar(manager, venta, detalles, auth.userId);
-      if (dto.cotizacion_id) await this.cotizacion.aprobar(manager, empresaId, dto.cotizacion_id);
-      const issued = await this.contenido.firmar(manager, emisor, credentials, venta, cliente, preparado);
-      return { id_venta: venta.id_venta, issued };
+      const descontar = dto.descontar_stock ?? true;
+      const venta = manager.create(Venta, {
+        id_empresa: empresaId,
+        id_usuario: auth.userId,
+        id_cliente: cliente.id_cliente,
+        cliente_tipo_doc: cliente.tipo_doc,
+        tipo_documento: tipo,
+        serie,
+        numero,
+        numero_completo: `${serie}-${numero}`,
+        fecha_emision: fecha,
+        hora_emision: horaLima(),
+        tipo_moneda: dto.tipo_moneda ?? 'PEN',
+        tipo_operacion: tipoOperacion,
+        estado: VENTA_ACTIVA,
+        estado_sunat: SUNAT_PENDIENTE,
+        cotizacion_id: dto.cotizacion_id ?? null,
+        stock_descontado: descontar,
+        ...preparado.montos,
+        ...pago,
+        ...referencias,
+        es_anticipo: dto.es_anticipo ?? false,
+        anticipos,
+        total_anticipos: fixed(sum(anticipos.map((a) => a.monto))),
+      });
+      const { issued, written: detalles } = await this.contenido.emitirNueva(manager, emisor, credentials, venta, cliente, preparado, async () => {
+        await manager.save(venta);
+        await this.anticipos.registrar(manager, venta.id_venta, anticipos);
+        const lineas = await this.contenido.guardarLineas(manager, venta, preparado);
+        if (descontar) await this.stock.salidas(manager, venta, lineas, auth.userId);
+        if (dto.cotizacion_id) await this.cotizacion.aprobar(manager, empresaId, dto.cotizacion_id);
+        return lineas;
+      });
+      if (issued.observaciones.length) await manager.update(Venta, { id_venta: venta.id_venta }, { observaciones: issued.observaciones });
+      venta.observaciones = issued.observaciones;
+      venta.xml_url = `/api/ventas/${venta.id_venta}/xml`;
+      return { venta, detalles, issued, cliente, productos: preparado.productos };
     });
-    // Read back once committed: the series row stays locked from numbering to commit, and the view's queries need
-    // no lock (issue 21: the lock covers only what must be serialised).
-    const manager = this.dataSource.manager;
-    const view = await this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: creada.id_venta }));
+    // The answer is built from what the transaction wrote: no reads after the commit.
+    const view = this.loader.fromCreated(creada.venta, creada.cliente, creada.detalles, creada.productos);
     return { venta: view, xml: { success: true, nombre_archivo: creada.issued.nombre_xml, hash: creada.issued.hash } };
   }
 

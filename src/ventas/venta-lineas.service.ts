@@ -39,9 +39,18 @@ function impuestosDelProducto(l: LineaVentaDto, p: ProductoResponse, afectacion:
 export class VentaLineasService {
   constructor(private readonly productos: ProductosService) {}
 
-  async resolve(manager: EntityManager, empresaId: number, lineas: LineaVentaDto[]): Promise<LineaResuelta[]> {
+  /** The complete lines, and the catalogue products they name (for the answer). */
+  async resolve(
+    manager: EntityManager,
+    empresaId: number,
+    lineas: LineaVentaDto[],
+  ): Promise<{ lineas: LineaResuelta[]; productos: Map<number, ProductoResponse> }> {
     const ids = lineas.map((l) => l.id_producto).filter((id): id is number => id !== undefined);
     const productos = await this.productos.findForEmpresa(manager, empresaId, ids);
+    return { lineas: this.completar(lineas, productos), productos };
+  }
+
+  private completar(lineas: LineaVentaDto[], productos: Map<number, ProductoResponse>): LineaResuelta[] {
     return lineas.map((l, i) => {
       const campo = `productos.${i}`;
       if (l.id_producto === undefined) {

@@ -9,6 +9,11 @@ import { VentaDetalle } from './entities/venta-detalle.entity';
 export class VentaStockService {
   constructor(private readonly stock: StockService) {}
 
+  /** The 'salida' movements of a new sale, which is inserted with stock_descontado already true. */
+  async salidas(manager: EntityManager, venta: Venta, detalles: VentaDetalle[], userId: number | null): Promise<void> {
+    await this.mover(manager, venta, detalles, userId, 'salida', `Venta ${venta.numero_completo}`);
+  }
+
   async tomar(manager: EntityManager, venta: Venta, detalles: VentaDetalle[], userId: number | null): Promise<void> {
     await this.mover(manager, venta, detalles, userId, 'salida', `Venta ${venta.numero_completo}`);
     await manager.update(Venta, { id_venta: venta.id_venta }, { stock_descontado: true });

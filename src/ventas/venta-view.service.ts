@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ClientesService } from '@/clientes/clientes.service';
 import { ProductosService } from '@/productos/productos.service';
+import { ProductoResponse } from '@/productos/dto/producto.dto';
+import { ClienteResponse } from '@/clientes/dto/cliente.dto';
 import { Venta } from './entities/venta.entity';
 import { VentaDetalle } from './entities/venta-detalle.entity';
 import { VentaView } from './dto/venta-view';
@@ -24,6 +26,15 @@ export class VentaViewService {
     const ids = detalles.map((d) => d.id_producto).filter((id): id is number => id !== null);
     const productos = await this.productos.findForEmpresa(manager, venta.id_empresa, ids);
     return conDeducido(toVentaView(venta, cliente, detalles, productos), venta.es_anticipo ? await deducidoDeAnticipos(manager, [venta.id_venta]) : new Map());
+  }
+
+  /**
+   * The answer of a create, from what it wrote (issue 21: no reads after the commit). `venta` is the inserted entity
+   * (TypeORM filled its id and dates); a new sale has no notes yet, so its saldo is its total, and a new advance has
+   * nothing deducted (the view's default).
+   */
+  fromCreated(venta: Venta, cliente: ClienteResponse, detalles: VentaDetalle[], productos: Map<number, ProductoResponse>): VentaView {
+    return toVentaView({ ...venta, saldo: venta.total }, cliente, detalles, productos);
   }
 
   /** Many sales at once (lists, an RC's 500 boletas): one query for lines, one for clients, one for products. */

@@ -35,4 +35,25 @@ export class VentaXmlService {
       tx,
     );
   }
+
+  /** As emitir, with the sale's own writes running beside SUNAT's rules (DocumentIssuer.issueWhile). */
+  emitirNueva<T>(
+    emisor: Emisor,
+    credentials: SigningCredentials,
+    venta: Venta,
+    cliente: VentaClienteView,
+    lineas: DocumentLine[],
+    totales: DocumentTotals,
+    tx: StorageTransaction,
+    writes: (signed: { hash: string; nombre_xml: string }) => Promise<T>,
+  ): Promise<{ issued: IssuedDocument; written: T }> {
+    return this.issuer.issueWhile(
+      venta.id_empresa,
+      nombreDocumento(emisor.ruc, venta),
+      buildInvoiceXml(toInvoice(emisor, venta, cliente, lineas, totales)),
+      credentials,
+      tx,
+      writes,
+    );
+  }
 }

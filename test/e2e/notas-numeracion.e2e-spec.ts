@@ -2,6 +2,7 @@ import request from 'supertest';
 import { bearer, login, Session } from '../support/auth';
 import { createEmpresa, createFacturaAceptada, createUserSession, createVenta } from '../support/factories';
 import { createTestAppWithSunat, TestAppWithSunat } from '../support/sunat';
+import { statementsOf, tableOf } from '../support/sql-trace';
 
 jest.setTimeout(180_000);
 
@@ -86,5 +87,32 @@ describe('Notas: numbering per (company, series) = max(highest existing, stored 
     expect(await contador('BC01')).toBe(before);
     const ok = await post('notas-credito', { id_venta: v.id_venta, motivo_id: motivo['notas-credito']['07'] });
     expect(ok.body.data.numero).toBe(before + 1);
+  });
+
+  it('issue 21: the series lock is taken after every check, and only the note and its XML are written under it', async () => {
+    const v = await createVenta(t, s);
+    const { result: res, sql } = await statementsOf(() =>
+      post('notas-credito', { id_venta: v.id_venta, motivo_id: motivo['notas-credito']['04'], monto: 1.18 }),
+    );
+    expect(res.status).toBe(201);
+    const numbering = sql.findIndex((q) => q.startsWith('INSERT INTO series'));
+    const commit = sql.indexOf('COMMIT');
+    expect(numbering).toBeGreaterThan(sql.indexOf('START TRANSACTION'));
+    expect(commit).toBeGreaterThan(numbering);
+    // the floor of the counter (highest number in use) is read right before it
+    expect(tableOf(sql[numbering - 1])).toMatch(/^SELECT /);
+    // the note, its lines (a partial note by amount keeps one per sale line), its XML; SUNAT's observations, when
+    // its rules made any, are written once they are known
+    const observada = res.body.data.observaciones.length > 0;
+    expect(
+      sql
+        .slice(numbering + 1, commit)
+        .map(tableOf)
+        .sort(),
+    ).toEqual(['INSERT INTO archivos', 'INSERT INTO nota_lineas', 'INSERT INTO notas_credito', ...(observada ? ['UPDATE notas_credito'] : [])].sort());
+    const shown = await request(t.http).get(`/api/notas-credito/${res.body.data.id}`).set(bearer(s.token));
+    expect(shown.status).toBe(200);
+    // the detail view adds the sale; everything the create answered is as stored
+    expect(shown.body.data).toMatchObject(res.body.data);
   });
 });

@@ -50,6 +50,41 @@ export class DocumentIssuer {
     return { nombre_xml: `${name}.xml`, xml_key: key, hash: signed.digestValue, observaciones };
   }
 
+  /**
+   * issue() for a create that holds its series lock (issue 21): signs at once, then runs SUNAT's rules (in their
+   * worker) at the same time as `writes`, the record's own statements, and stores the XML in `tx`. Nothing is
+   * committed by this: the caller's transaction commits only when both succeeded; a rules error is the 422 it
+   * always was (the record's writes roll back with the transaction). A failure of `writes` wins over the rules'.
+   */
+  async issueWhile<T>(
+    empresaId: number,
+    name: string,
+    xml: string,
+    credentials: SigningCredentials,
+    tx: StorageTransaction,
+    writes: (signed: { hash: string; nombre_xml: string }) => Promise<T>,
+  ): Promise<{ issued: IssuedDocument; written: T }> {
+    const signed = signXml(xml, credentials, { algorithm: this.config.signatureAlgorithm });
+    const key = storageKeys.xml(empresaId, name);
+    const nombre_xml = `${name}.xml`;
+    // A storage outside the database (files, S3) is written only once the rules passed, so a refused document
+    // leaves nothing behind; the database storage writes beside the record and rolls back with it.
+    const beside = this.storage.transactional;
+    // allSettled attaches both handlers at once: a rules rejection while the writes still run is never "unhandled"
+    const [rules, written] = await Promise.allSettled([
+      this.rules.check(tipoOf(name), signed.xml, nombre_xml),
+      (async () => {
+        const result = await writes({ hash: signed.digestValue, nombre_xml });
+        if (beside) await this.storage.put(key, signed.xml, tx);
+        return result;
+      })(),
+    ]);
+    if (written.status === 'rejected') throw written.reason;
+    if (rules.status === 'rejected') throw rules.reason;
+    if (!beside) await this.storage.put(key, signed.xml, tx);
+    return { issued: { nombre_xml, xml_key: key, hash: signed.digestValue, observaciones: rules.value }, written: written.value };
+  }
+
   readXml(empresaId: number, name: string): Promise<Buffer | null> {
     return this.storage.get(storageKeys.xml(empresaId, name));
   }

@@ -9,6 +9,8 @@ export interface StorageTransaction {
  * An abstract class rather than an interface so that Nest can use it as the injection token.
  */
 export abstract class DocumentStorage {
+  /** True when put(…, tx) writes inside the transaction (nothing is left behind when it rolls back). */
+  readonly transactional: boolean = false;
   /**
    * Stores the data under the key, replacing any previous content in one step. With `tx`, a storage in the
    * database writes inside that transaction (the document commits or rolls back with its record); others ignore it.

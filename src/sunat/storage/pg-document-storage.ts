@@ -7,6 +7,7 @@ import { assertValidKey } from './storage-key';
  * wrote, and a document written with the transaction of its record exists exactly when that record does.
  */
 export class PgDocumentStorage extends DocumentStorage {
+  override readonly transactional = true;
   constructor(private readonly dataSource: DataSource) {
     super();
   }

@@ -190,7 +190,16 @@ export class Venta {
   @Column({ type: 'varchar', length: 255, nullable: true })
   nombre_xml: string | null;
 
-  @Column({ type: 'varchar', length: 500, nullable: true })
+  /** '/api/ventas/{id}/xml' once the sale has an XML, computed by PostgreSQL (migration VentasXmlUrlGenerada). */
+  @Column({
+    type: 'varchar',
+    length: 500,
+    nullable: true,
+    insert: false,
+    update: false,
+    generatedType: 'STORED',
+    asExpression: `CASE WHEN nombre_xml IS NULL THEN NULL ELSE '/api/ventas/' || id_venta || '/xml' END`,
+  })
   xml_url: string | null;
 
   @Column({ type: 'varchar', length: 500, nullable: true })
