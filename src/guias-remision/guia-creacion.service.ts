@@ -27,7 +27,7 @@ export interface GuiaCreada {
 
 const blankToNull = (value: string | undefined | null) => (value === undefined || value === null || value.trim() === '' ? null : value);
 
-/** POST /api/guias-remision: number, store and sign the guide in one transaction (SPEC "Creation rules"). */
+/** POST /api/guias-remision: check, number, sign and store the guide in one transaction (SPEC "Creation rules"). */
 @Injectable()
 export class GuiaCreacionService {
   constructor(
@@ -49,22 +49,17 @@ export class GuiaCreacionService {
     reglasMotivo(dto, emisor.ruc);
     return this.dataSource.transaction(async (manager) => {
       await this.checkReferences(manager, empresaId, dto);
-      // The series row stays locked until commit, so parallel creates queue here and never share a number.
+      // The series row stays locked until commit, so parallel creates queue here and never share a number; it is
+      // taken after the checks, and SUNAT's rules run while the guide (already signed) and its XML are inserted.
       const numero = await this.series.next(manager, empresaId, TIPO_GUIA, SERIE_GUIA, await this.query.maxNumero(manager, empresaId));
-      const guia = await manager.save(manager.create(GuiaRemision, this.fields(empresa, emisor.ruc, empresaId, userId, numero, dto)));
+      const guia = manager.create(GuiaRemision, this.fields(empresa, emisor.ruc, empresaId, userId, numero, dto));
       const name = guiaFileName(emisor.ruc, numero).replace(/\.xml$/, '');
-      const issued = await this.issuer.issue(empresaId, name, buildDespatchXml(toDespatch(guia, emisor.company)), credentials, manager);
-      Object.assign(guia, {
-        hash_cpe: issued.hash,
-        nombre_xml: issued.nombre_xml,
-        xml_url: guiaUrls.xml(issued.nombre_xml),
-        observaciones_sunat: issued.observaciones,
+      const { issued } = await this.issuer.issueWhile(empresaId, name, buildDespatchXml(toDespatch(guia, emisor.company)), credentials, manager, (signed) => {
+        Object.assign(guia, { hash_cpe: signed.hash, nombre_xml: signed.nombre_xml, xml_url: guiaUrls.xml(signed.nombre_xml), observaciones_sunat: [] });
+        return manager.save(guia);
       });
-      await manager.update(
-        GuiaRemision,
-        { id: guia.id },
-        { hash_cpe: guia.hash_cpe, nombre_xml: guia.nombre_xml, xml_url: guia.xml_url, observaciones_sunat: guia.observaciones_sunat },
-      );
+      if (issued.observaciones.length) await manager.update(GuiaRemision, { id: guia.id }, { observaciones_sunat: issued.observaciones });
+      guia.observaciones_sunat = issued.observaciones;
       return { guia, xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
     });
   }
