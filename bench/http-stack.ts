@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { JsonClient } from './http-client';
 import { statusError } from './http-load';
 import { nextRuc, ventaBody } from './http-bodies';
@@ -11,6 +11,8 @@ export interface StackOptions {
   simRules: boolean;
   /** Sockets of the user's client (the most requests a measure has in flight at once). */
   maxSockets: number;
+  /** Worker processes of the production start (`npm run start:prod`, node:cluster); 0 = the single process of `npm start`. */
+  workers?: number;
 }
 
 /** The service and its SUNAT simulator, each a process of its own, and a user allowed to create and send sales. */
@@ -24,6 +26,9 @@ export interface Stack {
   /** POST /api/ventas of a factura (01) or boleta (03): null or an error text; the id of each created factura is pushed to `facturas`. */
   createVenta(tipo: '01' | '03'): Promise<string | null>;
   facturas: number[];
+  /** The service's database, and the company the bench's user works in. */
+  databaseUrl: string;
+  empresaId: number;
   stop(): Promise<void>;
 }
 
@@ -90,7 +95,10 @@ export async function startStack(log: (line: string) => void, options: StackOpti
     if (!external) Object.assign(env, { EMBEDDED_PG_DIR: join(temp.path, 'postgres'), EMBEDDED_PG_PORT: String(pgPort) });
     // BENCH_PROFILE_DIR: the service writes a V8 CPU profile there when it stops (node --cpu-prof)
     const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-    const service = startChild('service', [...profile, main], env);
+    const workers = options.workers ?? 0;
+    if (workers > 0) env.WEB_CONCURRENCY = String(workers);
+    const entry = workers > 0 ? join(dirname(main), 'cluster.js') : main;
+    const service = startChild('service', [...profile, entry], env);
     children.push(service);
     const baseUrl = `http://127.0.0.1:${appPort}`;
     log(`starting the service on ${baseUrl} (data in ${temp.path}) ...`);
@@ -128,7 +136,8 @@ export async function startStack(log: (line: string) => void, options: StackOpti
       if (res.status === 201 && tipo === '01') facturas.push(res.body.data.id_venta);
       return statusError(res, 201);
     };
-    return { baseUrl, simUrl, api, sim: simClient, createVenta, facturas, stop };
+    const databaseUrl = external ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/facturacion`;
+    return { baseUrl, simUrl, api, sim: simClient, createVenta, facturas, databaseUrl, empresaId: empresa.id_empresa, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -8,7 +8,9 @@
  *  - GET /api/ventas alone, then while sends run against a SUNAT that answers in 1 s.
  * Options: --seconds N (per figure, default 5), --concurrency 1,8,32, --readers N (default 4),
  * --senders N (default 32), --sunat-latency-ms N (default 1000), --rebuild (always build), --no-build (reuse the last
- * build even if src/ changed since), --sim-rules (the simulator also runs XSD and SUNAT's rules, see http-simulator.ts).
+ * build even if src/ changed since), --sim-rules (the simulator also runs XSD and SUNAT's rules, see http-simulator.ts),
+ * --workers N (the production start, node:cluster with N workers; default 0: one process, as `npm start`).
+ * It also sends a factura create's own statements straight from pg (bench/db-floor.ts): the database's rate.
  * Never part of the test suite: it measures a shared machine, it asserts nothing.
  */
 import { cpus, loadavg } from 'node:os';
@@ -20,6 +22,7 @@ import { inParallel } from './http-bodies';
 import { closedLoop, LoadResult, ms, statusError } from './http-load';
 import { startStack } from './http-stack';
 import { bestRates } from './measure';
+import { databaseFloor } from './db-floor';
 import { measureSlowSunat, printSlowSunat } from './slow-sunat';
 
 function option(name: string, fallback: string): string {
@@ -40,12 +43,13 @@ function printTable(header: string[], rows: string[][]): void {
 
 const row = (label: string, r: LoadResult) => [label, String(r.concurrency), r.perSecond.toFixed(1), ms(r.p50), ms(r.p99), String(r.errors)];
 
-/** Invoices/s of build + sign + zip in this process, best of 3 rounds (bench/index.ts's pipeline figure). */
-async function inProcessRate(seconds: number): Promise<number> {
+/** Invoices/s of build + sign + zip in this process, best of 3 rounds (bench/index.ts's pipeline figure), and that signed invoice. */
+async function inProcessRate(seconds: number): Promise<{ rate: number; signed: string }> {
   const { loaded } = await generateTestCertificate({ ruc: '20000000001' });
   const signer = new XmlSigner(loaded, { algorithm: 'sha1' });
   const invoice = benchCases()[0];
-  return bestRates({ pipeline: () => zipDocument(invoice.name, signer.sign(invoice.build()).xml) }, seconds, 3).pipeline;
+  const rate = bestRates({ pipeline: () => zipDocument(invoice.name, signer.sign(invoice.build()).xml) }, seconds, 3).pipeline;
+  return { rate, signed: signer.sign(invoice.build()).xml };
 }
 
 async function main(): Promise<void> {
@@ -57,6 +61,8 @@ async function main(): Promise<void> {
   if (!(seconds > 0) || !levels.every((c) => Number.isInteger(c) && c > 0) || !(readers > 0) || !(senders > 0) || !(latencyMs >= 0)) {
     throw new Error('uso: --seconds N --concurrency 1,8,32 --readers N --senders N --sunat-latency-ms N [--rebuild | --no-build] [--sim-rules]');
   }
+  const workers = Number(option('workers', '0'));
+  if (!Number.isInteger(workers) || workers < 0) throw new Error('--workers N: worker processes of the production start (0 = one process, as npm start)');
   const top = Math.max(...levels);
   const external = process.env.DATABASE_URL;
 
@@ -65,14 +71,16 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')} at start; ${seconds} s per figure; database: ${external ? 'DATABASE_URL' : 'embedded PostgreSQL (temporary)'}`,
   );
-  const inProcess = await inProcessRate(Math.min(seconds, 3));
+  const { rate: inProcess, signed } = await inProcessRate(Math.min(seconds, 3));
   log(`in-process build+sign+zip of an invoice: ${inProcess.toFixed(0)}/s (load ${load()})`);
 
   const stack = await startStack(log, {
     build: process.argv.includes('--rebuild') ? 'always' : process.argv.includes('--no-build') ? 'never' : 'auto',
     simRules: process.argv.includes('--sim-rules'),
     maxSockets: top + readers + senders + 4,
+    workers,
   });
+  log(workers ? `service: npm run start:prod with WEB_CONCURRENCY=${workers} (node:cluster)` : 'service: one process (npm start)');
   try {
     const { api, facturas, createVenta } = stack;
     const results: Record<string, LoadResult[]> = { facturas: [], boletas: [], notas: [] };
@@ -112,6 +120,12 @@ async function main(): Promise<void> {
       if (errors.length) log(`  ${kind} errors, first: ${errors.slice(0, 3).join(' | ')}`);
     }
 
+    // The same create's statements straight from pg, no service in the way: the database's own rate.
+    log(`\ndatabase alone: a factura create's statements from pg, ${top} clients, series lock to commit (load ${load()})`);
+    const floor = await databaseFloor(stack.databaseUrl, stack.empresaId, signed, top, seconds);
+    printTable(['create', 'clients', 'tx/s', 'p50', 'p99', 'errors'], [row('statements only', floor)]);
+    if (floor.firstErrors.length) log(`  database-alone errors, first: ${floor.firstErrors.join(' | ')}`);
+
     // Reads, quiet and then beside sends that SUNAT answers after latencyMs.
     const slowOptions = { seconds, readers, senders, latencyMs };
     const slowSunat = await measureSlowSunat(stack, slowOptions, log);
@@ -130,6 +144,9 @@ async function main(): Promise<void> {
     );
     log(
       `http create / in-process build+sign+zip: ${ratio.toFixed(1)} % (lowest create at ${top} clients ${lowest.toFixed(1)}/s vs ${inProcess.toFixed(0)}/s; target >= 40 %: ${ratio >= 40 ? 'met' : 'NOT met'})`,
+    );
+    log(
+      `http create / database alone: ${((lowest / floor.perSecond) * 100).toFixed(1)} % (lowest create at ${top} clients ${lowest.toFixed(1)}/s vs the same statements from pg ${floor.perSecond.toFixed(1)}/s)`,
     );
     printSlowSunat(slowSunat, slowOptions, log);
   } finally {
