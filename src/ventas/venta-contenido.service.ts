@@ -105,10 +105,11 @@ export class VentaContenidoService {
   }
 
   /**
-   * A new sale (issue 21): its XML is built from the sale in memory and signed, then SUNAT's rules run while `guardar`
-   * inserts the sale (already carrying its hash and file name) and its lines; see DocumentIssuer.issueWhile.
+   * Signs the sale's XML (built from the sale in memory) and stores it under the sale's number (an edit overwrites
+   * the same file); SUNAT's rules run while `guardar` writes the sale, which already carries its hash and file name
+   * (see DocumentIssuer.issueWhile).
    */
-  async emitirNueva<T>(
+  async firmar<T>(
     manager: EntityManager,
     emisor: Emisor,
     credentials: SigningCredentials,
@@ -118,25 +119,10 @@ export class VentaContenidoService {
     guardar: () => Promise<T>,
   ): Promise<{ issued: IssuedDocument; written: T }> {
     const t = p.totales;
-    return this.xml.emitirNueva(emisor, credentials, venta, cliente, t.lineas, t.documento, manager, async (signed) => {
+    return this.xml.emitir(emisor, credentials, venta, cliente, t.lineas, t.documento, manager, async (signed) => {
       venta.hash_cpe = signed.hash;
       venta.nombre_xml = signed.nombre_xml;
       return guardar();
     });
-  }
-
-  /** Signs and stores the XML under the sale's number (an edit overwrites the same file) and records it on the sale. */
-  async firmar(
-    manager: EntityManager,
-    emisor: Emisor,
-    credentials: SigningCredentials,
-    venta: Venta,
-    cliente: VentaClienteView,
-    p: ContenidoPreparado,
-  ): Promise<IssuedDocument> {
-    const t = p.totales;
-    const issued = await this.xml.emitir(emisor, credentials, venta, cliente, t.lineas, t.documento, manager);
-    await manager.update(Venta, { id_venta: venta.id_venta }, { hash_cpe: issued.hash, nombre_xml: issued.nombre_xml, observaciones: issued.observaciones });
-    return issued;
   }
 }

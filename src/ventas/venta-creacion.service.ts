@@ -114,7 +114,7 @@ export class VentaCreacionService {
         anticipos,
         total_anticipos: fixed(sum(anticipos.map((a) => a.monto))),
       });
-      const { issued, written: detalles } = await this.contenido.emitirNueva(manager, emisor, credentials, venta, cliente, preparado, async () => {
+      const { issued, written: detalles } = await this.contenido.firmar(manager, emisor, credentials, venta, cliente, preparado, async () => {
         await manager.save(venta);
         await this.anticipos.registrar(manager, venta.id_venta, anticipos);
         const lineas = await this.contenido.guardarLineas(manager, venta, preparado);

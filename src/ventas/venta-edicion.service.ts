@@ -100,7 +100,8 @@ export class VentaEdicionService {
       );
       const detalles = await this.contenido.guardarLineas(manager, venta, preparado);
       if (teniaStock) await this.stock.tomar(manager, venta, detalles, auth.userId);
-      const issued = await this.contenido.firmar(manager, emisor, credentials, venta, cliente, preparado);
+      const { issued } = await this.contenido.firmar(manager, emisor, credentials, venta, cliente, preparado, async () => undefined);
+      await manager.update(Venta, { id_venta: id }, { hash_cpe: issued.hash, nombre_xml: issued.nombre_xml, observaciones: issued.observaciones });
       const view = await this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: id }));
       return { venta: view, xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
     });

@@ -18,26 +18,8 @@ import { nombreDocumento, toInvoice } from './venta.mapper';
 export class VentaXmlService {
   constructor(private readonly issuer: DocumentIssuer) {}
 
-  async emitir(
-    emisor: Emisor,
-    credentials: SigningCredentials,
-    venta: Venta,
-    cliente: VentaClienteView,
-    lineas: DocumentLine[],
-    totales: DocumentTotals,
-    tx?: StorageTransaction,
-  ): Promise<IssuedDocument> {
-    return this.issuer.issue(
-      venta.id_empresa,
-      nombreDocumento(emisor.ruc, venta),
-      buildInvoiceXml(toInvoice(emisor, venta, cliente, lineas, totales)),
-      credentials,
-      tx,
-    );
-  }
-
-  /** As emitir, with the sale's own writes running beside SUNAT's rules (DocumentIssuer.issueWhile). */
-  emitirNueva<T>(
+  /** Signs the sale's XML and stores it, with the sale's own writes running beside SUNAT's rules (DocumentIssuer.issueWhile). */
+  emitir<T>(
     emisor: Emisor,
     credentials: SigningCredentials,
     venta: Venta,

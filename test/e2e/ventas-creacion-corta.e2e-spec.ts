@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { hoyLima } from '../../src/common/fecha';
+import { dentroDe } from '../support/fechas';
 import { bearer, login, Session } from '../support/auth';
 import { createTestApp, TestApp } from '../support/create-test-app';
 import { createEmpresa, createProducto, createUserSession, nextDni, nextRuc } from '../support/factories';
@@ -8,13 +8,6 @@ import { statementsOf, tableOf } from '../support/sql-trace';
 jest.setTimeout(180_000);
 
 type Body = Record<string, unknown>;
-
-/** YYYY-MM-DD, `n` days after today in Lima. */
-function dentroDe(n: number): string {
-  const d = new Date(`${hoyLima()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * Issue 21: POST /api/ventas takes its number last (the series row lock covers only the signature, the sale's own

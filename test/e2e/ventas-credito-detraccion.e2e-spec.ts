@@ -3,6 +3,7 @@ import request from 'supertest';
 import { hoyLima } from '../../src/common/fecha';
 import { inspectPdf } from '../../src/reportes/testing/pdf-inspect';
 import { DocumentIssuer } from '../../src/sunat/nest/document-issuer';
+import { dentroDe } from '../support/fechas';
 import { bearer, login, Session } from '../support/auth';
 import { createEmpresa, createUserSession, nextRuc } from '../support/factories';
 import { createTestAppWithSunat, TestAppWithSunat } from '../support/sunat';
@@ -18,13 +19,6 @@ jest.setTimeout(300_000);
  * retención = round(total x % / 100, 2); net pending = total - detracción (in the sale's currency) - retención.
  */
 type Body = Record<string, unknown>;
-
-/** YYYY-MM-DD, `n` days after today in Lima (instalments must fall after the issue date). */
-function dentroDe(n: number): string {
-  const d = new Date(`${hoyLima()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 const linea = (precio_unitario: number, cantidad = 1): Body => ({
   descripcion: 'SERVICIO DE CONSULTORÍA',

@@ -42,34 +42,30 @@ export class DocumentIssuer {
 
   /** `tx`: the transaction of the document's record, in which a database storage writes the signed XML. */
   async issue(empresaId: number, name: string, xml: string, credentials: SigningCredentials, tx?: StorageTransaction): Promise<IssuedDocument> {
-    const signed = signXml(xml, credentials, { algorithm: this.config.signatureAlgorithm });
-    // SUNAT's rules before SUNAT: an error throws 422 before anything is stored (the caller's transaction rolls back)
-    const observaciones = await this.rules.check(tipoOf(name), signed.xml, `${name}.xml`);
-    const key = storageKeys.xml(empresaId, name);
-    await this.storage.put(key, signed.xml, tx);
-    return { nombre_xml: `${name}.xml`, xml_key: key, hash: signed.digestValue, observaciones };
+    return (await this.issueWhile(empresaId, name, xml, credentials, tx, async () => undefined)).issued;
   }
 
   /**
-   * issue() for a create that holds its series lock (issue 21): signs at once, then runs SUNAT's rules (in their
-   * worker) at the same time as `writes`, the record's own statements, and stores the XML in `tx`. Nothing is
-   * committed by this: the caller's transaction commits only when both succeeded; a rules error is the 422 it
-   * always was (the record's writes roll back with the transaction). A failure of `writes` wins over the rules'.
+   * Signs at once, then runs SUNAT's rules before SUNAT (in their worker) at the same time as `writes`, the record's
+   * own statements (issue 21: a create holds its series lock meanwhile), and stores the XML in `tx`. Nothing is
+   * committed by this: the caller's transaction commits only when both succeeded; a rules error is a 422 (the
+   * record's writes roll back with the transaction). A failure of `writes` wins over the rules'.
    */
   async issueWhile<T>(
     empresaId: number,
     name: string,
     xml: string,
     credentials: SigningCredentials,
-    tx: StorageTransaction,
+    tx: StorageTransaction | undefined,
     writes: (signed: { hash: string; nombre_xml: string }) => Promise<T>,
   ): Promise<{ issued: IssuedDocument; written: T }> {
     const signed = signXml(xml, credentials, { algorithm: this.config.signatureAlgorithm });
     const key = storageKeys.xml(empresaId, name);
     const nombre_xml = `${name}.xml`;
-    // A storage outside the database (files, S3) is written only once the rules passed, so a refused document
-    // leaves nothing behind; the database storage writes beside the record and rolls back with it.
-    const beside = this.storage.transactional;
+    // A storage outside the caller's transaction (files, S3, or no transaction given) is written only once the rules
+    // passed, so a refused document leaves nothing behind; the database storage writes beside the record and rolls
+    // back with it.
+    const beside = this.storage.transactional && tx !== undefined;
     // allSettled attaches both handlers at once: a rules rejection while the writes still run is never "unhandled"
     const [rules, written] = await Promise.allSettled([
       this.rules.check(tipoOf(name), signed.xml, nombre_xml),
