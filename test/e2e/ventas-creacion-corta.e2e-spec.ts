@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { dentroDe } from '../support/fechas';
 import { bearer, login, Session } from '../support/auth';
@@ -124,5 +127,63 @@ describe('Ventas: the short create path', () => {
     const despues = await t.dataSource.query(`SELECT (SELECT count(*)::int FROM ventas) AS ventas, (SELECT count(*)::int FROM archivos) AS archivos,
       (SELECT correlativo FROM series s JOIN ventas v ON v.id_empresa = s.id_empresa WHERE s.serie = 'B001' LIMIT 1) AS correlativo`);
     expect(despues).toEqual(antes);
+  });
+
+  it('SUNAT rules refusing a sale while its inserts ran: 422 with the rule, nothing stored; with a stock shortage too, the shortage is answered', async () => {
+    const filas = async () =>
+      (await t.dataSource.query(`SELECT (SELECT count(*)::int FROM ventas) AS ventas, (SELECT count(*)::int FROM archivos) AS archivos`))[0];
+    const antes = await filas();
+    // a one-letter client name passes the DTO and is SUNAT's error 2022
+    const refusada = await crear(factura({ cliente_datos: 'A' }));
+    expect(refusada.status).toBe(422);
+    expect(refusada.body.errors).toEqual({ xml: [expect.stringMatching(/^2022: /)] });
+    expect(await filas()).toEqual(antes);
+    const producto = await createProducto(t, user, { precio: 10, stock: 1 });
+    const ambas = await crear(factura({ cliente_datos: 'B', productos: [{ id_producto: producto.id_producto, cantidad: 5 }] }));
+    expect(ambas.status).toBe(422);
+    expect(Object.keys(ambas.body.errors)).toEqual(['productos.0.cantidad']);
+    expect(await filas()).toEqual(antes);
+  });
+});
+
+describe('Ventas: the short create path with files on disk (STORAGE_DRIVER=local)', () => {
+  let t: TestApp;
+  let user: Session;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ventas-local-'));
+    t = await createTestApp({ STORAGE_DRIVER: 'local', STORAGE_DIR: dir });
+    const admin = await login(t);
+    const empresaId = (await createEmpresa(t, admin)).id_empresa;
+    user = await createUserSession(t, admin, empresaId, ['ventas.view', 'ventas.create']);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const archivos = (): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.xml')) : []);
+
+  it('a refused sale leaves no file; an accepted one leaves exactly its XML, the bytes GET /xml serves', async () => {
+    const body = {
+      tipo_documento: '01',
+      cliente_documento: nextRuc(),
+      cliente_datos: 'A',
+      productos: [{ descripcion: 'SERVICIO', cantidad: 1, precio_unitario: 118 }],
+    };
+    const refusada = await request(t.http).post('/api/ventas').set(bearer(user.token)).send(body);
+    expect(refusada.status).toBe(422);
+    expect(archivos()).toEqual([]);
+    const creada = await request(t.http)
+      .post('/api/ventas')
+      .set(bearer(user.token))
+      .send({ ...body, cliente_datos: 'CLIENTE CORRECTO S.A.C.' });
+    expect(creada.status).toBe(201);
+    expect(archivos().map((f) => f.split('/').pop())).toEqual([creada.body.data.nombre_xml]);
+    const xml = await request(t.http).get(creada.body.data.xml_url).set(bearer(user.token)).buffer(true);
+    expect(xml.status).toBe(200);
+    const [enDisco] = archivos();
+    expect(String(xml.text ?? xml.body)).toBe(readFileSync(join(dir, enDisco), 'utf8'));
   });
 });
