@@ -17,7 +17,6 @@ import { GuiaRemisionDetalle } from './entities/guia-remision-detalle.entity';
 import { toDespatch } from './guia.mapper';
 import { guiaFileName, guiaUrls, SERIE_GUIA, TIPO_GUIA } from './guia-paths';
 import { DEFAULT_UBIGEO, isKnownUbigeo } from './ubigeos/ubigeo-catalog';
-import { GuiaConsultaService } from './guia-consulta.service';
 import { puertoDe, reglasMotivo } from './reglas-motivo';
 
 export interface GuiaCreada {
@@ -38,7 +37,6 @@ export class GuiaCreacionService {
     private readonly productos: ProductosService,
     private readonly ventas: VentasService,
     private readonly issuer: DocumentIssuer,
-    private readonly query: GuiaConsultaService,
   ) {}
 
   async create(empresaId: number, userId: number, dto: CreateGuiaDto): Promise<GuiaCreada> {
@@ -51,7 +49,7 @@ export class GuiaCreacionService {
       await this.checkReferences(manager, empresaId, dto);
       // The series row stays locked until commit, so parallel creates queue here and never share a number; it is
       // taken after the checks, and SUNAT's rules run while the guide (already signed) and its XML are inserted.
-      const numero = await this.series.next(manager, empresaId, TIPO_GUIA, SERIE_GUIA, await this.query.maxNumero(manager, empresaId));
+      const numero = await this.series.nextAbove(manager, empresaId, TIPO_GUIA, SERIE_GUIA, 'guias_remision');
       const guia = manager.create(GuiaRemision, this.fields(empresa, emisor.ruc, empresaId, userId, numero, dto));
       const name = guiaFileName(emisor.ruc, numero).replace(/\.xml$/, '');
       const { issued } = await this.issuer.issueWhile(empresaId, name, buildDespatchXml(toDespatch(guia, emisor.company)), credentials, manager, (signed) => {

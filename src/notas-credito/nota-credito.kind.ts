@@ -6,6 +6,7 @@ export const NOTA_CREDITO: NotaKind = {
   tipo: 'NC',
   tipoDocumento: '07',
   entity: NotaCredito,
+  tabla: 'notas_credito',
   series: { '01': 'FC01', '03': 'BC01' },
   recurso: 'Nota de crédito',
   ruta: 'notas-credito',

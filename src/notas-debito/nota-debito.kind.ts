@@ -6,6 +6,7 @@ export const NOTA_DEBITO: NotaKind = {
   tipo: 'ND',
   tipoDocumento: '08',
   entity: NotaDebito,
+  tabla: 'notas_debito',
   series: { '01': 'FD01', '03': 'BD01' },
   recurso: 'Nota de débito',
   ruta: 'notas-debito',

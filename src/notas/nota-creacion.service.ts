@@ -86,8 +86,7 @@ export class NotaCreacionService {
 
       // Issue 21: the number is taken after every check, so its row lock (held to the commit) covers only the
       // signature, the note's inserts beside SUNAT's rules, and the commit.
-      const floor = await this.maxNumero(manager, kind, empresaId, serie);
-      const numero = await this.series.next(manager, empresaId, kind.tipoDocumento, serie, floor);
+      const numero = await this.series.nextAbove(manager, empresaId, kind.tipoDocumento, serie, kind.tabla);
       const datos = {
         serie,
         numero,
@@ -146,16 +145,6 @@ export class NotaCreacionService {
       nota.observaciones = issued.observaciones;
       return { nota: toNotaView(nota, { motivo }), xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
     });
-  }
-
-  /** Highest number already used in (company, series): SPEC's floor for the counter. */
-  private async maxNumero(manager: EntityManager, kind: NotaKind, empresaId: number, serie: string): Promise<number> {
-    const row = await manager
-      .createQueryBuilder(kind.entity, 'n')
-      .select('COALESCE(MAX(n.numero), 0)', 'max')
-      .where('n.id_empresa = :empresaId AND n.serie = :serie', { empresaId, serie })
-      .getRawOne<{ max: number | string }>();
-    return Number(row?.max ?? 0);
   }
 
   /**

@@ -9,6 +9,8 @@ export interface NotaKind {
   /** SUNAT catálogo 01: '07' nota de crédito, '08' nota de débito. */
   tipoDocumento: '07' | '08';
   entity: EntityTarget<NotaBase>;
+  /** The entity's table, whose highest number is a floor of the series counter. */
+  tabla: 'notas_credito' | 'notas_debito';
   /** Series by the affected sale's cod_sunat ('01' factura, '03' boleta). */
   series: Readonly<Record<string, string>>;
   /** 'Nota de crédito', for messages. */

@@ -6,6 +6,9 @@ import { Serie } from './entities/serie.entity';
 import { DEFAULT_SERIES, SERIE_PATTERN } from './default-series';
 import { CreateSerieDto } from './dto/serie.dto';
 
+/** The tables whose highest number is a floor of their series' counter (never user input: it is spliced into SQL). */
+export type DocumentTable = 'notas_credito' | 'notas_debito' | 'guias_remision';
+
 @Injectable()
 export class SeriesService {
   constructor(@InjectRepository(Serie) private readonly series: Repository<Serie>) {}
@@ -23,6 +26,23 @@ export class SeriesService {
        DO UPDATE SET correlativo = GREATEST(series.correlativo, $4) + 1, updated_at = now()
        RETURNING correlativo`,
       [empresaId, tipo, serie, floor],
+    );
+    return rows[0].correlativo;
+  }
+
+  /**
+   * `next` with the floor read in the same statement: the highest `numero` of (company, series) in `table`, a
+   * document table of ours (notes, guides), whose numbers may run ahead of the counter (SPEC: max(existing,
+   * counter) + 1). One round trip instead of two (issue 21).
+   */
+  async nextAbove(manager: EntityManager, empresaId: number, tipo: string, serie: string, table: DocumentTable): Promise<number> {
+    const rows: Array<{ correlativo: number }> = await manager.query(
+      `INSERT INTO series (id_empresa, tipo_documento, serie, correlativo)
+       VALUES ($1, $2, $3::varchar, (SELECT COALESCE(MAX(numero), 0) FROM ${table} WHERE id_empresa = $1 AND serie = $3::varchar) + 1)
+       ON CONFLICT (id_empresa, tipo_documento, serie)
+       DO UPDATE SET correlativo = GREATEST(series.correlativo + 1, EXCLUDED.correlativo), updated_at = now()
+       RETURNING correlativo`,
+      [empresaId, tipo, serie],
     );
     return rows[0].correlativo;
   }
