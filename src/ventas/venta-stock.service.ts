@@ -15,7 +15,7 @@ export class VentaStockService {
   }
 
   async tomar(manager: EntityManager, venta: Venta, detalles: VentaDetalle[], userId: number | null): Promise<void> {
-    await this.mover(manager, venta, detalles, userId, 'salida', `Venta ${venta.numero_completo}`);
+    await this.salidas(manager, venta, detalles, userId);
     await manager.update(Venta, { id_venta: venta.id_venta }, { stock_descontado: true });
     venta.stock_descontado = true;
   }
