@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
+import { randomUUID } from 'node:crypto';
 import axios from 'axios';
 import { DocumentStorage } from '@/sunat/storage/document-storage';
 import { resolveEndpoints, SunatModo } from '@/sunat/gateway/endpoints';
@@ -26,9 +27,10 @@ export class QueueHealthIndicator {
   }
 }
 
-const PROBE_KEY = 'health/probe.txt';
-
-/** Storage takes a write, gives it back and deletes it: documents can be issued. */
+/**
+ * Storage takes a write, gives it back and deletes it: documents can be issued. Each probe has a key of its
+ * own: probes running at once (replicas sharing the storage) never read or delete each other's.
+ */
 @Injectable()
 export class StorageHealthIndicator {
   constructor(
@@ -38,11 +40,12 @@ export class StorageHealthIndicator {
 
   async check(key: 'storage'): Promise<HealthIndicatorResult> {
     const session = this.indicators.check(key);
-    const probe = `ok ${process.pid}`;
+    const probe = randomUUID();
+    const probeKey = `health/probe-${probe}.txt`;
     try {
-      await this.storage.put(PROBE_KEY, probe);
-      const read = await this.storage.get(PROBE_KEY);
-      await this.storage.delete(PROBE_KEY);
+      await this.storage.put(probeKey, probe);
+      const read = await this.storage.get(probeKey);
+      await this.storage.delete(probeKey);
       return read?.toString() === probe ? session.up() : session.down({ message: 'lectura distinta de lo escrito' });
     } catch (error) {
       return session.down({ message: message(error) });
@@ -55,7 +58,8 @@ const SUNAT_PROBE_TIMEOUT_MS = 5000;
 /**
  * SUNAT's billService answers HTTP for each modo (any status: the service is there; only no answer is
  * down). A separate check: SUNAT being down must not take replicas out of the load balancer, since
- * everything but sending still works and sends keep their state to be retried.
+ * everything but sending still works and sends keep their state to be retried. The route is public: the
+ * report names no endpoint and repeats no error text (which would carry host and port).
  */
 @Injectable()
 export class SunatHealthIndicator {
@@ -69,9 +73,9 @@ export class SunatHealthIndicator {
     const url = resolveEndpoints(key, this.endpoints.endpoints).billService;
     try {
       const res = await axios.get(`${url}?wsdl`, { timeout: SUNAT_PROBE_TIMEOUT_MS, validateStatus: () => true, maxRedirects: 0, responseType: 'text' });
-      return session.up({ url, http: res.status });
+      return session.up({ http: res.status });
     } catch (error) {
-      return session.down({ url, message: message(error) });
+      return session.down({ motivo: axios.isAxiosError(error) && error.code === 'ECONNABORTED' ? 'tiempo agotado' : 'sin respuesta' });
     }
   }
 }

@@ -7,6 +7,15 @@ import { Public } from '@/common/decorators/public.decorator';
 import { QueueHealthIndicator, StorageHealthIndicator, SunatHealthIndicator } from './health-indicators';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { HEALTH_DOCS } from './health.openapi';
+import { SharedCheck } from './shared-check';
+
+interface Report {
+  status: HttpStatus;
+  body: object;
+}
+
+/** How long one look at SUNAT answers /api/health/sunat: anonymous calls never reach SUNAT one by one. */
+export const SUNAT_REPORT_KEEP_MS = 30_000;
 
 @ApiTags('health')
 @ApiDocs(HEALTH_DOCS)
@@ -20,6 +29,15 @@ export class HealthController {
     private readonly storage: StorageHealthIndicator,
     private readonly sunat: SunatHealthIndicator,
   ) {}
+
+  /** Concurrent readiness probes share one run (never cached beyond it: a load balancer wants the state now). */
+  private readonly readiness = new SharedCheck(() =>
+    this.report([() => this.db.pingCheck('database', { timeout: 3000 }), () => this.queue.check('queue'), () => this.storage.check('storage')]),
+  );
+  private readonly sunatReach = new SharedCheck(
+    () => this.report([() => this.sunat.check('beta'), () => this.sunat.check('produccion')]),
+    SUNAT_REPORT_KEEP_MS,
+  );
 
   /** Liveness plus a database round trip; 503 when PostgreSQL does not answer. */
   @Public()
@@ -35,27 +53,29 @@ export class HealthController {
   /** Readiness: 200 when this replica can serve (database, ticket queue, storage); 503 otherwise. */
   @Public()
   @Get('ready')
-  ready(@Res() res: Response): Promise<void> {
-    return this.answer(res, [() => this.db.pingCheck('database', { timeout: 3000 }), () => this.queue.check('queue'), () => this.storage.check('storage')]);
+  async ready(@Res() res: Response): Promise<void> {
+    const { status, body } = await this.readiness.get();
+    res.status(status).json(body);
   }
 
-  /** SUNAT reachability per modo, apart from readiness (SUNAT down must not stop the service). */
+  /**
+   * SUNAT reachability per modo, apart from readiness (SUNAT down must not stop the service). One look at
+   * SUNAT answers every call for SUNAT_REPORT_KEEP_MS.
+   */
   @Public()
   @Get('sunat')
-  sunatCheck(@Res() res: Response): Promise<void> {
-    return this.answer(res, [() => this.sunat.check('beta'), () => this.sunat.check('produccion')]);
+  async sunatCheck(@Res() res: Response): Promise<void> {
+    const { status, body } = await this.sunatReach.get();
+    res.status(status).json(body);
   }
 
   /** Terminus' report ({status, info, error, details}) with our `success` flag; 503 when a check is down. */
-  private async answer(res: Response, checks: Array<() => Promise<HealthIndicatorResult>>): Promise<void> {
-    let result: HealthCheckResult;
+  private async report(checks: Array<() => Promise<HealthIndicatorResult>>): Promise<Report> {
     try {
-      result = await this.health.check(checks);
+      return { status: HttpStatus.OK, body: { success: true, ...(await this.health.check(checks)) } };
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
-      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ success: false, ...(error.getResponse() as HealthCheckResult) });
-      return;
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { success: false, ...(error.getResponse() as HealthCheckResult) } };
     }
-    res.status(HttpStatus.OK).json({ success: true, ...result });
   }
 }
