@@ -1,10 +1,10 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import helmet from 'helmet';
 import { ClsService } from 'nestjs-cls';
 import { Logger } from 'nestjs-pino';
 import { trustProxySetting } from './auth/auth-limits';
+import { docsContentSecurity, securityHeaders } from './common/http/content-security';
 import { requestIdMiddleware } from './common/logging/request-id';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 
@@ -20,7 +20,8 @@ export function setupApp(app: INestApplication): INestApplication {
   // included: ClsModule's own mount follows the global prefix and missed /reporteNV and /reporte.
   const cls = app.get(ClsService);
   app.use((_req: unknown, _res: unknown, next: () => void) => cls.run(() => next()));
-  app.use(helmet({ contentSecurityPolicy: false }));
+  app.use(securityHeaders());
+  app.use('/api/docs', docsContentSecurity());
   // Named wildcards ({*splat}): Express 5's path-to-regexp 8 syntax, so Nest has nothing to convert.
   app.setGlobalPrefix('api', { exclude: ['reporteNV/{*splat}', 'reporte/{*splat}'] });
   app.useGlobalPipes(createValidationPipe());

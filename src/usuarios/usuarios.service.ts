@@ -12,6 +12,14 @@ import { User } from './entities/user.entity';
 import { CreateUsuarioDto, UpdateUsuarioDto } from './dto/usuario.dto';
 
 const BCRYPT_ROUNDS = Number(process.env.BCRYPT_ROUNDS ?? 10);
+
+/**
+ * Login names and e-mails are unique across companies (either one logs in): a taken one is refused with the
+ * same words whoever holds it, the caller's company, another company or the administrator, so the answer tells
+ * a company nothing about another's accounts.
+ */
+export const USUARIO_NO_DISPONIBLE = 'Ese nombre de usuario no está disponible; elija otro.';
+export const EMAIL_NO_DISPONIBLE = 'Ese email no está disponible; use otro.';
 let dummy: string | undefined;
 const dummyHash = () => (dummy ??= bcrypt.hashSync('not-a-password', BCRYPT_ROUNDS));
 
@@ -183,17 +191,21 @@ export class UsuariosService {
   private async assertUnique(usuario?: string, email?: string, exceptId?: number): Promise<void> {
     if (usuario) {
       const taken = await this.users.createQueryBuilder('u').where('lower(u.usuario) = lower(:usuario)', { usuario }).getOne();
-      if (taken && taken.id !== exceptId) throw invalidField('usuario', 'El usuario ya existe.');
+      if (taken && taken.id !== exceptId) throw invalidField('usuario', USUARIO_NO_DISPONIBLE);
     }
     if (email) {
       const taken = await this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
-      if (taken && taken.id !== exceptId) throw invalidField('email', 'El email ya está registrado.');
+      if (taken && taken.id !== exceptId) throw invalidField('email', EMAIL_NO_DISPONIBLE);
     }
   }
 }
 
+/** A missing role or company, or a name taken by a request that passed the same check at the same time. */
 function translateFkError(e: unknown): unknown {
   const err = e as { code?: string; detail?: string };
+  if (err.code === '23505') {
+    return err.detail?.includes('(email)') ? invalidField('email', EMAIL_NO_DISPONIBLE) : invalidField('usuario', USUARIO_NO_DISPONIBLE);
+  }
   if (err.code === '23503') {
     const field = err.detail?.includes('rol_id') ? 'rol_id' : 'id_empresa';
     return invalidField(field, field === 'rol_id' ? 'El rol no existe.' : 'La empresa no existe.');

@@ -142,4 +142,49 @@ describe('Security: privileges of user and role management', () => {
     const res = await request(t.http).delete(`/api/roles/${creado.body.data.rol_id}`).set(bearer(gestorA.token)).expect(409);
     expect(res.body).toEqual({ success: false, message: 'El rol tiene usuarios asignados.' });
   });
+  it('a taken user name or e-mail is refused with the same words whoever holds it: never that another company does', async () => {
+    const rol = await createRole(t, admin, `lector-${Date.now()}`, ['usuarios.view']);
+    const propio = await request(t.http).post('/api/usuarios').set(bearer(gestorA.token)).send(nuevoUsuario(rol)).expect(201);
+    const ajeno = await request(t.http).post('/api/usuarios').set(bearer(gestorB.token)).send(nuevoUsuario(rol)).expect(201);
+    const porUsuario: unknown[] = [];
+    const porEmail: unknown[] = [];
+    for (const taken of [propio.body.data, ajeno.body.data]) {
+      const sameName = nuevoUsuario(rol, { usuario: String(taken.usuario).toUpperCase() });
+      porUsuario.push((await request(t.http).post('/api/usuarios').set(bearer(gestorA.token)).send(sameName).expect(422)).body);
+      const sameEmail = nuevoUsuario(rol, { email: taken.email });
+      porEmail.push((await request(t.http).post('/api/usuarios').set(bearer(gestorA.token)).send(sameEmail).expect(422)).body);
+    }
+    // the administrator's name, held by no company the caller can see
+    porUsuario.push(
+      (
+        await request(t.http)
+          .post('/api/usuarios')
+          .set(bearer(gestorA.token))
+          .send(nuevoUsuario(rol, { usuario: 'Admin' }))
+          .expect(422)
+      ).body,
+    );
+    const [usuario, email] = [porUsuario[0], porEmail[0]];
+    expect(usuario).toEqual({ success: false, message: expect.any(String), errors: { usuario: ['Ese nombre de usuario no está disponible; elija otro.'] } });
+    expect(email).toEqual({ success: false, message: expect.any(String), errors: { email: ['Ese email no está disponible; use otro.'] } });
+    expect(porUsuario).toEqual([usuario, usuario, usuario]);
+    expect(porEmail).toEqual([email, email]);
+  });
+
+  it('ten creates of one user name at once: one is created, the others get that same 422 (never a 500)', async () => {
+    const rol = await createRole(t, admin, `lector-${Date.now()}`, ['usuarios.view']);
+    const body = nuevoUsuario(rol);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        request(t.http)
+          .post('/api/usuarios')
+          .set(bearer(i % 2 ? gestorA.token : gestorB.token))
+          .send({ ...body, email: `par${i}_${body.email}` }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([201, ...Array(9).fill(422)]);
+    for (const res of answers.filter((r) => r.status === 422)) {
+      expect(res.body.errors).toEqual({ usuario: ['Ese nombre de usuario no está disponible; elija otro.'] });
+    }
+  });
 });
