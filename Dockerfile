@@ -10,6 +10,8 @@ RUN npm run build
 
 FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production
+# the container's port is published by Docker: listen on every address inside it (npm start listens on 127.0.0.1)
+ENV HOST=0.0.0.0
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { setupApp } from './app.setup';
 import { loadAppConfig } from './config/app.config';
 import { loadEnvFile } from './config/env-file';
+import { HttpDrain } from './common/http/http-drain';
 import { EmbeddedPostgresError } from './database/embedded-postgres';
 import { prepareRuntime, Runtime } from './runtime';
 
@@ -13,14 +14,15 @@ const logger = new Logger('Main');
 
 /**
  * Boot order: .env, the embedded PostgreSQL when DATABASE_URL is unset, then Nest. Shutdown runs the
- * other way round on SIGINT/SIGTERM: app.close() runs Nest's shutdown hooks (ticket poller's pg-boss
- * stop, TypeORM close, HTTP server close) while the database is still up, and only then the embedded
- * PostgreSQL stops. A second signal during shutdown stops at once.
+ * other way round on SIGINT/SIGTERM: the HTTP server drains (HttpDrain: no new connections, every request
+ * in progress answered), then app.close() runs Nest's shutdown hooks (ticket poller's pg-boss stop, TypeORM
+ * close) while the database is still up, and only then the embedded PostgreSQL stops. A second signal
+ * during shutdown stops at once.
  */
 async function bootstrap(): Promise<void> {
   loadEnvFile();
   let runtime: Runtime | undefined;
-  let booting: Promise<INestApplication | undefined> | undefined;
+  let booting: Promise<Started | undefined> | undefined;
   let shuttingDown = false;
   let firstSignalAt = 0;
 
@@ -38,8 +40,8 @@ async function bootstrap(): Promise<void> {
     logger.log(`${signal}: closing the application`);
     let code = 0;
     try {
-      const app = await booting?.catch(() => undefined);
-      if (app) await closeWithin(app, loadAppConfig().shutdownTimeoutMs);
+      const started = await booting?.catch(() => undefined);
+      if (started) await closeWithin(started, loadAppConfig().shutdownTimeoutMs);
     } catch (error) {
       code = 1;
       logger.error(`Shutdown: ${error instanceof Error ? error.message : String(error)}`);
@@ -63,34 +65,39 @@ async function bootstrap(): Promise<void> {
     setupApp(app);
     // Start-up hooks run here, so that only a failure to listen is reported as a port problem below.
     await app.init();
-    const port = loadAppConfig().port;
-    await app.listen(port).catch((error: NodeJS.ErrnoException) => {
-      throw new StartupError(`Could not listen on port ${port}: ${error.code ?? error.message}; set PORT to a free port`);
+    const drain = new HttpDrain(app.getHttpServer() as Server);
+    const { port, host } = loadAppConfig();
+    await app.listen(port, host).catch((error: NodeJS.ErrnoException) => {
+      throw new StartupError(`Could not listen on ${host}:${port}: ${error.code ?? error.message}; set PORT to a free port (HOST: the address)`);
     });
-    return app;
+    return { app, drain };
   })();
   // On a failed boot the process exits at once (bootstrap's catch): the embedded PostgreSQL gets its
   // stop signal on exit, without waiting for providers still retrying their connections.
-  const app = (await booting)!;
+  const { app } = (await booting)!;
   if (shuttingDown) return;
   const address = app.getHttpServer().address() as { port: number } | string | null;
   const port = typeof address === 'object' && address ? address.port : loadAppConfig().port;
-  const url = `http://127.0.0.1:${port}`;
-  logger.log(`Listening on ${url} (Swagger UI: ${url}/api/docs)`);
+  const host = loadAppConfig().host;
+  const url = `http://${['0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+  logger.log(`Listening on ${url}${['0.0.0.0', '::'].includes(host) ? ` (every address, HOST=${host})` : ''} (Swagger UI: ${url}/api/docs)`);
+}
+
+interface Started {
+  app: INestApplication;
+  drain: HttpDrain;
 }
 
 /**
- * app.close() with a bound: idle keep-alive connections are closed at once (they would hold the HTTP server
- * open), requests in progress get `timeoutMs` to finish, then their connections are closed too; a close still
- * hanging (a provider's hook) after twice that gives up with an error.
+ * The drain, then app.close(), with bounds: requests in progress get `timeoutMs` to be answered (meanwhile
+ * the database and every provider are still up), then their connections are closed; a close still hanging
+ * (a provider's hook) after twice that gives up with an error.
  */
-async function closeWithin(app: INestApplication, timeoutMs: number): Promise<void> {
-  const server = app.getHttpServer() as Server;
-  server.closeIdleConnections();
-  const cut = setTimeout(() => {
+async function closeWithin({ app, drain }: Started, timeoutMs: number): Promise<void> {
+  if (!(await drain.drain(timeoutMs))) {
     logger.warn(`Shutdown: requests still open after ${timeoutMs} ms: closing their connections`);
-    server.closeAllConnections();
-  }, timeoutMs);
+    (app.getHttpServer() as Server).closeAllConnections();
+  }
   let stuck: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -100,7 +107,6 @@ async function closeWithin(app: INestApplication, timeoutMs: number): Promise<vo
       }),
     ]);
   } finally {
-    clearTimeout(cut);
     clearTimeout(stuck);
   }
 }

@@ -6,6 +6,8 @@ import { DECIMAL_RULE, int, oneOf, optional, readEnv, str } from './schema';
 
 export interface AppConfig {
   port: number;
+  /** Address the HTTP server listens on: loopback unless HOST says otherwise (the Docker image sets 0.0.0.0). */
+  host: string;
   production: boolean;
   /** 32-byte key for secrets at rest (clave_sol, certificate keys). */
   secretKey: Buffer;
@@ -24,6 +26,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** The variables of the 'app' namespace and their rules (checked at boot, all at once). */
 export const appSchema = (production: boolean) => ({
   PORT: int(3000, { min: 0, max: 65535 }),
+  HOST: str('127.0.0.1', { pattern: /^[A-Za-z0-9.:-]+$/, describe: 'una dirección IP o un nombre de host' }),
   ADMIN_USER: str('admin'),
   ADMIN_PASSWORD: production ? optional() : str(DEV_ADMIN_PASSWORD),
   IGV_DEFAULT: str('18.00', DECIMAL_RULE),
@@ -37,6 +40,7 @@ export function loadAppConfig(): AppConfig {
   const appKey = resolveAppKey();
   return {
     port: env.PORT,
+    host: env.HOST,
     production,
     // Any string works as APP_KEY; hashing gives the fixed 32 bytes AES-256 needs.
     secretKey: createHash('sha256').update(appKey).digest(),

@@ -76,6 +76,7 @@ describe('config validated at boot: one schema per namespace', () => {
   it('defaults and valid values are typed', () => {
     expect(readEnv('app', appSchema(false), {})).toEqual({
       PORT: 3000,
+      HOST: '127.0.0.1',
       ADMIN_USER: 'admin',
       ADMIN_PASSWORD: 'admin12345',
       IGV_DEFAULT: '18.00',

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import type { AppConfig } from '@/config/app.config';
+import { loggableUrl } from './loggable-url';
 import { requestIdFrom } from './request-id';
 
 /** Paths pino blanks out wherever they appear: credentials and tokens never reach the logs. */
@@ -26,9 +27,9 @@ export function buildLoggerOptions(app: Pick<AppConfig, 'logLevel'>): Params {
       // requestIdMiddleware (app.setup.ts) has already chosen the id and sent it in X-Request-Id.
       genReqId: (req: IncomingMessage & { id?: unknown }) => (typeof req.id === 'string' ? req.id : requestIdFrom(req.headers['x-request-id'])),
       redact: { paths: REDACTED_PATHS, censor: '[oculto]' },
-      // The query string may carry ?token= on download routes: log the path only.
+      // The query string may carry ?token= on download routes, and a signed link's path is its token: see loggableUrl.
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AuthContext } from '@/common/context/request-context';
@@ -41,7 +42,8 @@ export class EnlacesService {
     if (!auth.isAdmin && !auth.permissions.includes(PERMISO_ENLACE[tipo])) throw forbidden();
     await this.archivos.leer(tipo, auth.empresaId, id);
     const claims: EnlaceClaims = { emp: auth.empresaId, sub: String(auth.userId), tipo, id };
-    const token = await this.jwt.signAsync(claims, { expiresIn: ENLACE_TTL_SEGUNDOS, audience: AUDIENCE });
+    // jwtid: what the log shows of the link instead of its token (common/logging/loggable-url.ts)
+    const token = await this.jwt.signAsync(claims, { expiresIn: ENLACE_TTL_SEGUNDOS, audience: AUDIENCE, jwtid: randomBytes(9).toString('base64url') });
     const { exp } = this.jwt.decode<{ exp: number }>(token);
     return { success: true, url: `/api/enlaces/${token}`, expira_en: new Date(exp * 1000).toISOString() };
   }
