@@ -9,12 +9,11 @@ export const DRAIN_MESSAGE = 'El servicio se está deteniendo; reintente la soli
  * progress. drain(): the server stops taking connections, idle keep-alive connections close at once, every
  * answer still to come carries `Connection: close` (its connection closes once it is sent), and a request that
  * arrives on a connection still open is refused with 503 before the app sees it. Nothing that started is cut:
- * drain() resolves once every request in progress has been answered (or when the time is up).
+ * drain() resolves once every connection has ended (or when the time is up).
  */
 export class HttpDrain {
   private draining = false;
   private readonly inProgress = new Set<ServerResponse>();
-  private allAnswered: (() => void) | undefined;
 
   constructor(private readonly server: Server) {
     const app = server.listeners('request') as RequestListener[];
@@ -30,28 +29,28 @@ export class HttpDrain {
     });
   }
 
-  /** True when every request in progress was answered within `timeoutMs`. */
+  /**
+   * True when every connection has ended within `timeoutMs`: each request in progress answered, and a request
+   * still arriving (its headers not complete when the drain began) answered with the 503.
+   */
   drain(timeoutMs: number): Promise<boolean> {
     this.draining = true;
-    this.server.close();
-    for (const res of this.inProgress) if (!res.headersSent) res.setHeader('Connection', 'close');
-    this.server.closeIdleConnections();
-    if (this.inProgress.size === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
+    const closed = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), timeoutMs);
-      this.allAnswered = () => {
+      this.server.close(() => {
         clearTimeout(timer);
         resolve(true);
-      };
+      });
     });
+    for (const res of this.inProgress) if (!res.headersSent) res.setHeader('Connection', 'close');
+    this.server.closeIdleConnections();
+    return closed;
   }
 
   private answered(res: ServerResponse): void {
     this.inProgress.delete(res);
-    if (!this.draining) return;
     // an answer whose headers left before the drain kept its connection: close it now that it is idle
-    setImmediate(() => this.server.closeIdleConnections());
-    if (this.inProgress.size === 0) this.allAnswered?.();
+    if (this.draining) setImmediate(() => this.server.closeIdleConnections());
   }
 }
 
