@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { JsonClient } from './http-client';
 import { statusError } from './http-load';
 import { nextRuc, ventaBody } from './http-bodies';
+import { passwordFileOf } from '@/database/embedded-postgres';
 import { buildService, Child, freePort, startChild, tempFolder, waitUntilUp } from './http-service';
 
 export interface StackOptions {
@@ -136,7 +138,8 @@ export async function startStack(log: (line: string) => void, options: StackOpti
       if (res.status === 201 && tipo === '01') facturas.push(res.body.data.id_venta);
       return statusError(res, 201);
     };
-    const databaseUrl = external ?? `postgres://postgres:postgres@127.0.0.1:${pgPort}/facturacion`;
+    const databaseUrl =
+      external ?? `postgres://postgres:${readFileSync(passwordFileOf(join(temp.path, 'postgres')), 'utf8').trim()}@127.0.0.1:${pgPort}/facturacion`;
     return { baseUrl, simUrl, api, sim: simClient, createVenta, facturas, databaseUrl, empresaId: empresa.id_empresa, stop };
   } catch (error) {
     await stop();

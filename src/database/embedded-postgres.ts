@@ -74,7 +74,8 @@ const READY = 'database system is ready to accept connections';
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** The superuser password of data folders created before it was random: replaced at their next start. */
+const LEGACY_PASSWORD = 'postgres';
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const { port } = options;
@@ -106,9 +107,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   const data = prepareDataDir(options, ids, fail);
   const throwaway = data.temporary ?? (options.persistent === false ? data.dir : undefined);
-  const removeTemporary = () => throwaway && rmSync(throwaway, { recursive: true, force: true });
+  const removeTemporary = () => {
+    if (!throwaway) return;
+    rmSync(throwaway, { recursive: true, force: true });
+    if (throwaway === data.dir && options.dataDir) rmSync(passwordFileOf(options.dataDir), { force: true });
+  };
+  let password: string;
   try {
-    if (!existsSync(join(data.dir, 'PG_VERSION'))) await initdb(binDir, data.dir, ids, fail);
+    password = options.dataDir && !data.temporary ? readOrCreatePassword(passwordFileOf(options.dataDir), fail) : newPassword();
+    if (!existsSync(join(data.dir, 'PG_VERSION'))) await initdb(binDir, data.dir, password, ids, fail);
   } catch (error) {
     removeTemporary();
     throw error;
@@ -156,7 +163,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     return stopping;
   };
 
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
+  const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  try {
+    if (await replaceLegacyPassword(port, password)) {
+      options.log?.(
+        `Embedded PostgreSQL: the fixed superuser password of ${data.dir} was replaced by a random one (kept in ${passwordFileOf(options.dataDir!)})`,
+      );
+    }
+  } catch (error) {
+    await stop();
+    const kept = options.dataDir ? passwordFileOf(options.dataDir) : 'memory';
+    fail(`the server started but does not take the superuser password kept in ${kept} (${firstLine(error)})`, `restore that file, or set DATABASE_URL`);
+  }
   try {
     await ensureDatabase(`${url}/postgres`, options.database);
   } catch (error) {
@@ -460,9 +478,72 @@ function childEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-async function initdb(binDir: string, dataDir: string, ids: Ids | undefined, fail: (reason: string, hint?: string) => never): Promise<void> {
+/**
+ * Where the superuser password of a persistent data folder is kept: beside the folder asked for (`<dir>.password`,
+ * mode 600), written by the service's own user even when root runs PostgreSQL elsewhere as 'postgres'.
+ */
+export function passwordFileOf(dataDir: string): string {
+  return `${resolve(dataDir)}.password`;
+}
+
+function newPassword(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * The password kept for this data folder, or a new random one written there (a new folder, or one from before
+ * the password was random: replaceLegacyPassword then sets it on the server).
+ */
+function readOrCreatePassword(file: string, fail: (reason: string, hint?: string) => never): string {
+  try {
+    if (existsSync(file)) {
+      const kept = readFileSync(file, 'utf8').trim();
+      if (kept) return kept;
+    }
+    const password = newPassword();
+    writeFileSync(file, `${password}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+    return password;
+  } catch (error) {
+    return fail(`its password file ${file} could not be read or written (${firstLine(error)})`, 'set EMBEDDED_PG_DIR to a writable folder, or DATABASE_URL');
+  }
+}
+
+/**
+ * A data folder created while the superuser password was the fixed 'postgres' still takes it: then the server
+ * gets the kept password instead. True when it did. The kept password is written before it is set, so a start
+ * cut in between finds the old one still working and does it again.
+ */
+async function replaceLegacyPassword(port: number, password: string): Promise<boolean> {
+  const attempt = async (candidate: string): Promise<Client | undefined> => {
+    const client = new Client({ host: '127.0.0.1', port, user: USER, password: candidate, database: 'postgres' });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if ((error as { code?: string }).code === '28P01') return undefined; // wrong password
+      throw error;
+    }
+  };
+  const current = await attempt(password);
+  if (current) {
+    await current.end();
+    return false;
+  }
+  const legacy = await attempt(LEGACY_PASSWORD);
+  if (!legacy) throw new Error(`the superuser password kept beside the data folder is not the server's`);
+  try {
+    await legacy.query(`ALTER ROLE ${USER} PASSWORD ${legacy.escapeLiteral(password)}`);
+  } finally {
+    await legacy.end();
+  }
+  return true;
+}
+
+async function initdb(binDir: string, dataDir: string, password: string, ids: Ids | undefined, fail: (reason: string, hint?: string) => never): Promise<void> {
   const passwordFile = join(reachableTmp(ids), `facturacion-pgpass-${randomBytes(6).toString('hex')}`);
-  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600, flag: 'wx' });
   try {
     if (ids) chownSync(passwordFile, ids.uid, ids.gid);
     const args = [

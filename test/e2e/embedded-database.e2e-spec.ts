@@ -1,12 +1,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { AddressInfo, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { freePort, portUnavailable } from '../../src/database/embedded-postgres';
+import { freePort, passwordFileOf, portUnavailable } from '../../src/database/embedded-postgres';
 import { Serie } from '../../src/series/entities/serie.entity';
 import { SeriesService } from '../../src/series/series.service';
 import { takeNumbersConcurrently } from '../support/series-concurrency';
@@ -81,7 +81,12 @@ describe('Service on the embedded PostgreSQL (no DATABASE_URL)', () => {
   });
 
   it('gives 50 parallel transactions 50 distinct consecutive numbers on that server', async () => {
-    const ds = new DataSource({ type: 'postgres', url: `postgres://postgres:postgres@127.0.0.1:${pgPort}/facturacion`, entities: [Serie], extra: { max: 60 } });
+    const ds = new DataSource({
+      type: 'postgres',
+      url: `postgres://postgres:${readFileSync(passwordFileOf(join(scratch, 'pg')), 'utf8').trim()}@127.0.0.1:${pgPort}/facturacion`,
+      entities: [Serie],
+      extra: { max: 60 },
+    });
     await ds.initialize();
     try {
       const [empresa] = await ds.query(`SELECT id_empresa FROM empresas WHERE ruc = '20000000001'`);
