@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '@/common/decorators/public.decorator';
 import { QueueHealthIndicator, StorageHealthIndicator, SunatHealthIndicator } from './health-indicators';
+import { SunatRecursosHealthIndicator } from './sunat-recursos.indicator';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { HEALTH_DOCS } from './health.openapi';
 
@@ -19,6 +20,7 @@ export class HealthController {
     private readonly queue: QueueHealthIndicator,
     private readonly storage: StorageHealthIndicator,
     private readonly sunat: SunatHealthIndicator,
+    private readonly recursos: SunatRecursosHealthIndicator,
   ) {}
 
   /** Liveness plus a database round trip; 503 when PostgreSQL does not answer. */
@@ -32,11 +34,16 @@ export class HealthController {
       res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ success: false, status: 'error', database: 'down' });
     }
   }
-  /** Readiness: 200 when this replica can serve (database, ticket queue, storage); 503 otherwise. */
+  /** Readiness: 200 when this replica can serve (database, ticket queue, storage, SUNAT's rules and schemas); 503 otherwise. */
   @Public()
   @Get('ready')
   ready(@Res() res: Response): Promise<void> {
-    return this.answer(res, [() => this.db.pingCheck('database', { timeout: 3000 }), () => this.queue.check('queue'), () => this.storage.check('storage')]);
+    return this.answer(res, [
+      () => this.db.pingCheck('database', { timeout: 3000 }),
+      () => this.queue.check('queue'),
+      () => this.storage.check('storage'),
+      () => this.recursos.check('sunat_recursos'),
+    ]);
   }
 
   /** SUNAT reachability per modo, apart from readiness (SUNAT down must not stop the service). */
