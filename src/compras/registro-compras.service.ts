@@ -34,6 +34,12 @@ export class RegistroComprasService {
     return this.dataSource.transaction(async (manager) => {
       const totales = await this.validar(manager, empresaId, dto);
       const compra = await saveUnique(manager, manager.create(Compra, { ...cabecera(dto, totales), id_empresa: empresaId, id_usuario: userId }));
+      // Before the lines: see StockService.bloquear.
+      await this.stock.bloquear(
+        manager,
+        empresaId,
+        dto.productos.map((l) => l.id_producto),
+      );
       await this.guardarLineas(manager, compra.id_compra, dto, totales);
       await this.stock.moveMany(
         manager,
@@ -61,6 +67,12 @@ export class RegistroComprasService {
       const anteriores = await manager.find(CompraDetalle, { where: { id_compra: id } });
       Object.assign(compra, cabecera(dto, totales));
       await saveUnique(manager, compra);
+      // Old and new products at once, before the lines change: see StockService.bloquear.
+      await this.stock.bloquear(
+        manager,
+        empresaId,
+        [...anteriores, ...dto.productos].map((l) => l.id_producto),
+      );
       await manager.delete(CompraDetalle, { id_compra: id });
       await this.guardarLineas(manager, id, dto, totales);
       await this.stock.moveMany(

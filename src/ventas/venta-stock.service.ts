@@ -9,6 +9,18 @@ import { VentaDetalle } from './entities/venta-detalle.entity';
 export class VentaStockService {
   constructor(private readonly stock: StockService) {}
 
+  /**
+   * Locks the goods `lineas` name (see StockService.bloquear): called before a sale's lines are inserted, and by an
+   * edit for its old and new lines at once, so the rows are always taken in one ascending order.
+   */
+  async bloquear(manager: EntityManager, empresaId: number, lineas: Array<{ id_producto: number | null }>): Promise<void> {
+    await this.stock.bloquear(
+      manager,
+      empresaId,
+      lineas.flatMap((l) => (l.id_producto === null ? [] : [l.id_producto])),
+    );
+  }
+
   /** The 'salida' movements of a new sale, which is inserted with stock_descontado already true. */
   async salidas(manager: EntityManager, venta: Venta, detalles: VentaDetalle[], userId: number | null): Promise<void> {
     await this.mover(manager, venta, detalles, userId, 'salida', `Venta ${venta.numero_completo}`);
