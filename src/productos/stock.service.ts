@@ -54,8 +54,9 @@ export class StockService {
    * Locks the company's goods among `productoIds` in ONE statement, in ascending id order, FOR NO KEY UPDATE
    * (the lock an UPDATE of the stock takes; it does not conflict with the FOR KEY SHARE that lines referencing
    * the product take). Services (unidad 'ZZ') carry no stock and are not locked. Every path that moves stock
-   * locks through here, and a document that inserts lines calls it BEFORE inserting them: two documents of any
-   * series touching the same products then queue instead of deadlocking. Locking again rows already held is free.
+   * locks through here (moveMany), and a document moves its stock, or calls this, BEFORE inserting its lines: two
+   * documents of any series touching the same products then queue instead of deadlocking. Locking again rows
+   * already held does not wait.
    */
   async bloquear(manager: EntityManager, empresaId: number, productoIds: number[]): Promise<Map<number, Producto>> {
     const ids = [...new Set(productoIds)];
