@@ -23,6 +23,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof DomainError) {
+      // The client gets the Spanish message only; the operator needs the cause (ENOSPC, EACCES, S3's answer...).
+      if (exception.cause !== undefined) this.logger.error(`${exception.message} ${describe(exception.cause)}`);
       if (exception.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       res.status(domainErrorStatus(exception.code)).json({ success: false, message: exception.message, ...exception.details });
       return;
@@ -44,6 +46,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ success: false, message: MSG.errorInterno });
   }
+}
+
+function describe(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const code = (cause as NodeJS.ErrnoException).code;
+  return `${cause.name}${code ? ` ${code}` : ''}: ${cause.message}`;
 }
 
 function toEnvelope(body: string | object, status: number): object {
