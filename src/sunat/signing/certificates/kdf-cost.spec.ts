@@ -145,7 +145,7 @@ describe('withKdfBudget: counts forge meets only while reading (inside encrypted
   it('refuses a derivation above the cap and derivations above the total, and leaves forge as it was', () => {
     const pbkdf2 = forge.pkcs5.pbkdf2;
     expect(() => withKdfBudget(() => forge.pkcs5.pbkdf2('clave', 'sal', MAX_KDF_ITERATIONS + 1, 32))).toThrow(/pide 200.001 iteraciones/);
-    expect(() => withKdfBudget(() => forge.pkcs12.generateKey('clave', 'sal', 1, 8_000_000, 24))).toThrow(/pide 8.000.000 iteraciones/);
+    expect(() => withKdfBudget(() => forge.pkcs12.generateKey('clave', forge.util.createBuffer('sal'), 1, 8_000_000, 24))).toThrow(/pide 8.000.000 iteraciones/);
     expect(() =>
       withKdfBudget(() => {
         for (let i = 0; i < 11; i++) forge.pkcs5.pbkdf2('clave', 'sal', MAX_KDF_TOTAL / 10, 1);
