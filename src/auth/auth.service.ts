@@ -19,9 +19,11 @@ export class AuthService {
   ) {}
 
   async login(user: string, password: string, ip: string) {
+    // The address first: a flood of names is refused before any of them is looked up.
+    const address = await this.throttle.takeAddress(ip);
     const found = await this.usuarios.findByLogin(user);
     // The login name and the e-mail of one account count against the same key.
-    const tickets = await this.throttle.take(ip, found ? found.id : user);
+    const tickets = await this.throttle.takeAccount(address, ip, found ? found.id : user);
     let valid: boolean;
     try {
       valid = await this.usuarios.checkPassword(found, password);

@@ -6,6 +6,8 @@ import { RetryLaterException } from '@/common/errors/http-errors';
 import { MSG } from '@/common/errors/messages';
 import { LoginThrottle } from './entities/login-throttle.entity';
 
+const tooManyAttempts = (seconds: number) => new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, MSG.demasiadosIntentos, seconds);
+
 /** The two counters a login attempt holds a ticket of. */
 export interface LoginTickets {
   address: string;
@@ -25,6 +27,11 @@ export interface LoginTickets {
  */
 @Injectable()
 export class LoginThrottleService {
+  /** Keys the database answered "over the limit" for, until their window ends (this process only). */
+  private readonly refusedUntil = new Map<string, number>();
+  /** The tail of the attempts of each key in flight in this process. */
+  private readonly queues = new Map<string, Promise<void>>();
+
   constructor(
     @InjectRepository(LoginThrottle) private readonly counters: Repository<LoginThrottle>,
     @Inject(authConfig.KEY) private readonly config: AuthConfig,
@@ -39,10 +46,16 @@ export class LoginThrottleService {
     return `${ip}|${who}`.slice(0, 300);
   }
 
-  /** A ticket of the address, then of the account; 429 with Retry-After when either is used up. */
-  async take(ip: string, account: number | string): Promise<LoginTickets> {
-    const tickets = { address: `${ip}|*`.slice(0, 300), account: this.key(ip, account) };
-    await this.attempt(tickets.address, this.config.loginMaxPerAddress);
+  /** A ticket of the client address, taken first (before the login name is even looked up); 429 with Retry-After when used up. */
+  async takeAddress(ip: string): Promise<string> {
+    const address = `${ip}|*`.slice(0, 300);
+    await this.attempt(address, this.config.loginMaxPerAddress);
+    return address;
+  }
+
+  /** Then a ticket of the account (see key()); when that one is used up the address ticket is given back. */
+  async takeAccount(address: string, ip: string, account: number | string): Promise<LoginTickets> {
+    const tickets = { address, account: this.key(ip, account) };
     try {
       await this.attempt(tickets.account);
     } catch (e) {
@@ -64,27 +77,70 @@ export class LoginThrottleService {
     await this.giveBack(tickets.address);
   }
 
-  /** Counts this attempt; 429 with Retry-After (the rest of the window) when the window already holds `max`. */
-  async attempt(key: string, max = this.config.loginMaxFailures): Promise<void> {
-    const rows: Array<{ intentos: number; espera: number }> = await this.counters.query(
-      `INSERT INTO login_throttle AS t (clave, intentos, ventana_inicio) VALUES ($1, 1, now())
-       ON CONFLICT (clave) DO UPDATE SET
-         intentos = CASE WHEN t.ventana_inicio <= now() - make_interval(mins => $2) THEN 1 ELSE t.intentos + 1 END,
-         ventana_inicio = CASE WHEN t.ventana_inicio <= now() - make_interval(mins => $2) THEN now() ELSE t.ventana_inicio END
-       RETURNING intentos, ceil(extract(epoch FROM t.ventana_inicio + make_interval(mins => $2) - now()))::int AS espera`,
-      [key, this.config.loginWindowMinutes],
-    );
-    if (rows[0].intentos > max) {
-      throw new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, MSG.demasiadosIntentos, Math.max(1, rows[0].espera));
-    }
+  /**
+   * Counts this attempt; 429 with Retry-After (the rest of the window) when the window already holds `max`.
+   * Attempts of one key wait for each other in this process, so a burst holds one database connection on the
+   * key's row instead of the whole pool; once the database has said "over the limit", the rest of the burst and
+   * later attempts of the window are refused here without asking it again.
+   */
+  attempt(key: string, max = this.config.loginMaxFailures): Promise<void> {
+    this.assertNotRefused(key);
+    return this.oneAtATime(key, async () => {
+      this.assertNotRefused(key);
+      const rows: Array<{ intentos: number; espera: number }> = await this.counters.query(
+        `INSERT INTO login_throttle AS t (clave, intentos, ventana_inicio) VALUES ($1, 1, now())
+         ON CONFLICT (clave) DO UPDATE SET
+           intentos = CASE WHEN t.ventana_inicio <= now() - make_interval(mins => $2) THEN 1 ELSE t.intentos + 1 END,
+           ventana_inicio = CASE WHEN t.ventana_inicio <= now() - make_interval(mins => $2) THEN now() ELSE t.ventana_inicio END
+         RETURNING intentos, ceil(extract(epoch FROM t.ventana_inicio + make_interval(mins => $2) - now()))::int AS espera`,
+        [key, this.config.loginWindowMinutes],
+      );
+      if (rows[0].intentos > max) {
+        const seconds = Math.max(1, rows[0].espera);
+        this.remember(key, Date.now() + seconds * 1000);
+        throw tooManyAttempts(seconds);
+      }
+    });
   }
 
   /** After a successful login: the key starts afresh; windows that ended are swept on the way. */
   async clear(key: string): Promise<void> {
+    this.refusedUntil.delete(key);
     await this.counters.query(`DELETE FROM login_throttle WHERE clave = $1 OR ventana_inicio <= now() - make_interval(mins => $2)`, [
       key,
       this.config.loginWindowMinutes,
     ]);
+  }
+
+  private assertNotRefused(key: string): void {
+    const until = this.refusedUntil.get(key);
+    if (until === undefined) return;
+    const left = until - Date.now();
+    if (left > 0) throw tooManyAttempts(Math.ceil(left / 1000));
+    this.refusedUntil.delete(key);
+  }
+
+  private remember(key: string, until: number): void {
+    if (this.refusedUntil.size >= 10_000) {
+      const now = Date.now();
+      for (const [k, u] of this.refusedUntil) if (u <= now) this.refusedUntil.delete(k);
+      if (this.refusedUntil.size >= 10_000) this.refusedUntil.clear(); // the database still counts; this only saves it work
+    }
+    this.refusedUntil.set(key, until);
+  }
+
+  /** Runs `task` after the tasks of `key` started before it have ended. */
+  private oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(task);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(key, tail);
+    void tail.then(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
+    return run;
   }
 
   private async giveBack(key: string): Promise<void> {

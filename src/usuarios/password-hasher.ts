@@ -60,8 +60,9 @@ export class PasswordHasher implements OnApplicationShutdown {
 
   constructor(readonly settings: PasswordHasherSettings) {
     const bcryptjs = require.resolve('bcryptjs');
-    this.pool = new TaskPool({ workers: settings.workers, queue: settings.queue, timeoutMs: 60_000 }, () =>
-      new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptjs }, execArgv: [] }),
+    this.pool = new TaskPool(
+      { workers: settings.workers, queue: settings.queue, timeoutMs: 60_000 },
+      () => new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptjs }, execArgv: [] }),
     );
   }
 

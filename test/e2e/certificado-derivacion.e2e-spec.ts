@@ -151,5 +151,5 @@ describe('Certificate uploads: at most CERT_READ_WORKERS read at once, CERT_READ
     expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // the worker is free again: the next upload is read
     await send().expect(201);
-  });
+  }, 300_000);
 });

@@ -91,52 +91,55 @@ const pbeParams = (count: number) => tlv(0x30, tlv(0x04, Buffer.alloc(8, 7)), in
 const dataContent = (octets: Buffer) => tlv(0x30, tlv(0x06, Buffer.from('2a864886f70d010701', 'hex')), tlv(0xa0, octets));
 
 describe('assertKdfCost fails closed: what it cannot read completely is refused with the reason, before any derivation', () => {
-  const refused = (der: Buffer, reason: RegExp) => expect(() => assertKdfCost(der)).toThrow(reason);
+  const expectRefused = (der: Buffer, reason: RegExp) => expect(() => assertKdfCost(der)).toThrow(reason);
 
   it('refuses what is not DER at all, and bytes after the structure', () => {
-    refused(Buffer.from('no es un certificado'), /^No se pudo leer el certificado: su estructura no se puede revisar antes de derivar la clave: /);
-    refused(Buffer.alloc(0), /el archivo está vacío/);
-    refused(Buffer.concat([pbeParams(2048), Buffer.from([0, 0, 0])]), /hay 3 bytes después de la estructura\.$/);
+    expectRefused(Buffer.from('no es un certificado'), /^No se pudo leer el certificado: su estructura no se puede revisar antes de derivar la clave: /);
+    expectRefused(Buffer.alloc(0), /el archivo está vacío/);
+    expectRefused(Buffer.concat([pbeParams(2048), Buffer.from([0, 0, 0])]), /hay 3 bytes después de la estructura\.$/);
   });
 
   it('refuses odd lengths: beyond the container, more than 4 length bytes, indefinite on a primitive, no end-of-contents', () => {
     const ok = pbeParams(2048);
     const overlong = Buffer.from(ok);
     overlong[1] += 1;
-    refused(overlong, /el elemento del byte 0 declara \d+ bytes y no caben en lo que lo contiene/);
-    refused(Buffer.concat([Buffer.from([0x30, 0x85, 0, 0, 0, 0]), Buffer.from([ok.length - 2]), ok.subarray(2)]), /una longitud de 5 bytes en el byte 0/);
-    refused(Buffer.from([0x30, 0x80, 0x04, 0x80, 0x00, 0x00]), /longitud indefinida en un elemento primitivo en el byte 2/);
-    refused(Buffer.concat([Buffer.from([0x30, 0x80]), ok]), /falta el fin de contenido del elemento del byte 0/);
+    expectRefused(overlong, /el elemento del byte 0 declara \d+ bytes y no caben en lo que lo contiene/);
+    expectRefused(Buffer.concat([Buffer.from([0x30, 0x85, 0, 0, 0, 0]), Buffer.from([ok.length - 2]), ok.subarray(2)]), /una longitud de 5 bytes en el byte 0/);
+    expectRefused(Buffer.from([0x30, 0x80, 0x04, 0x80, 0x00, 0x00]), /longitud indefinida en un elemento primitivo en el byte 2/);
+    expectRefused(Buffer.concat([Buffer.from([0x30, 0x80]), ok]), /falta el fin de contenido del elemento del byte 0/);
   });
 
   it('refuses nesting deeper than the limit and more elements than the budget', () => {
     let deep = pbeParams(2048);
     for (let i = 0; i < MAX_DER_DEPTH; i++) deep = tlv(0x30, deep);
-    refused(deep, new RegExp(`tiene más de ${MAX_DER_DEPTH} niveles de anidación`));
+    expectRefused(deep, new RegExp(`tiene más de ${MAX_DER_DEPTH} niveles de anidación`));
     const many = tlv(0x30, ...Array.from({ length: MAX_DER_NODES }, () => Buffer.from([0x05, 0x00])));
-    refused(many, /tiene más de 20.000 elementos/);
+    expectRefused(many, /tiene más de 20.000 elementos/);
   });
 
   it('never opens a salt, and refuses one longer than the limit (DER hidden in a salt included)', () => {
     const saltHoldingDer = tlv(0x04, tlv(0x30, ...Array.from({ length: 30 }, () => pbeParams(9_000_000))));
-    refused(tlv(0x30, saltHoldingDer, int(2048)), new RegExp(`la sal de una derivación de clave mide [\\d.,]+ bytes \\(máximo ${MAX_SALT_BYTES}; byte \\d+\\)`));
+    expectRefused(
+      tlv(0x30, saltHoldingDer, int(2048)),
+      new RegExp(`la sal de una derivación de clave mide [\\d.,]+ bytes \\(máximo ${MAX_SALT_BYTES}; byte \\d+\\)`),
+    );
     // a short salt that happens to be DER is bytes: its "count" is no count
     expect(() => assertKdfCost(tlv(0x30, tlv(0x04, pbeParams(9_000_000).subarray(0, 12)), int(2048)))).not.toThrow();
   });
 
   it('reads a PKCS#7 data content to its end (BER pieces of a constructed OCTET STRING too) and finds its counts', () => {
-    refused(dataContent(tlv(0x04, tlv(0x30, pbeParams(300_000)))), /pide 300.000 iteraciones/);
+    expectRefused(dataContent(tlv(0x04, tlv(0x30, pbeParams(300_000)))), /pide 300.000 iteraciones/);
     const inner = tlv(0x30, pbeParams(300_000));
     const pieces = tlv(0x24, tlv(0x04, inner.subarray(0, 5)), tlv(0x04, inner.subarray(5)));
-    refused(dataContent(pieces), /pide 300.000 iteraciones/);
+    expectRefused(dataContent(pieces), /pide 300.000 iteraciones/);
     // a data content that is not DER read to its end is refused, not skipped
-    refused(dataContent(tlv(0x04, Buffer.concat([inner.subarray(0, inner.length - 1)]))), /el contenido PKCS#7 del byte \d+ no se puede leer: /);
-    refused(dataContent(tlv(0x04, Buffer.concat([inner, Buffer.from([1])]))), /el contenido PKCS#7 del byte \d+ no se puede leer: hay 1 bytes después/);
+    expectRefused(dataContent(tlv(0x04, Buffer.concat([inner.subarray(0, inner.length - 1)]))), /el contenido PKCS#7 del byte \d+ no se puede leer: /);
+    expectRefused(dataContent(tlv(0x04, Buffer.concat([inner, Buffer.from([1])]))), /el contenido PKCS#7 del byte \d+ no se puede leer: hay 1 bytes después/);
   });
 
   it('refuses more than the total of all derivations together', () => {
     const many = tlv(0x30, ...Array.from({ length: 11 }, () => pbeParams(MAX_KDF_ITERATIONS)));
-    refused(many, /pide más de 2.000.000 iteraciones de derivación de clave en total/);
+    expectRefused(many, /pide más de 2.000.000 iteraciones de derivación de clave en total/);
     expect(() => assertKdfCost(tlv(0x30, ...Array.from({ length: 10 }, () => pbeParams(MAX_KDF_ITERATIONS))))).not.toThrow();
   });
 });
@@ -145,7 +148,9 @@ describe('withKdfBudget: counts forge meets only while reading (inside encrypted
   it('refuses a derivation above the cap and derivations above the total, and leaves forge as it was', () => {
     const pbkdf2 = forge.pkcs5.pbkdf2;
     expect(() => withKdfBudget(() => forge.pkcs5.pbkdf2('clave', 'sal', MAX_KDF_ITERATIONS + 1, 32))).toThrow(/pide 200.001 iteraciones/);
-    expect(() => withKdfBudget(() => forge.pkcs12.generateKey('clave', forge.util.createBuffer('sal'), 1, 8_000_000, 24))).toThrow(/pide 8.000.000 iteraciones/);
+    expect(() => withKdfBudget(() => forge.pkcs12.generateKey('clave', forge.util.createBuffer('sal'), 1, 8_000_000, 24))).toThrow(
+      /pide 8.000.000 iteraciones/,
+    );
     expect(() =>
       withKdfBudget(() => {
         for (let i = 0; i < 11; i++) forge.pkcs5.pbkdf2('clave', 'sal', MAX_KDF_TOTAL / 10, 1);

@@ -189,7 +189,8 @@ function octetsOf(node: Node): Buffer {
   if (node.tag === OCTET_STRING) return node.bytes;
   return Buffer.concat(
     (node.children ?? []).map((piece) => {
-      if (piece.tag !== OCTET_STRING && piece.tag !== CONSTRUCTED_OCTET_STRING) throw new StructureError(`una parte del OCTET STRING del byte ${es(node.at)} no es OCTET STRING`);
+      if (piece.tag !== OCTET_STRING && piece.tag !== CONSTRUCTED_OCTET_STRING)
+        throw new StructureError(`una parte del OCTET STRING del byte ${es(node.at)} no es OCTET STRING`);
       return octetsOf(piece);
     }),
   );

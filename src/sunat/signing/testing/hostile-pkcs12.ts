@@ -9,12 +9,10 @@ import type { GeneratedCertificate } from '../certificates/generate-test-certifi
 
 /** A 3DES PKCS#12 whose MAC and both PBEs use `count` iterations. */
 export function pfxWithCount(cert: GeneratedCertificate, password: string, count: number): Buffer {
-  const asn1 = forge.pkcs12.toPkcs12Asn1(
-    forge.pki.privateKeyFromPem(cert.privateKeyPem),
-    [forge.pki.certificateFromPem(cert.certificatePem)],
-    password,
-    { algorithm: '3des', count },
-  );
+  const asn1 = forge.pkcs12.toPkcs12Asn1(forge.pki.privateKeyFromPem(cert.privateKeyPem), [forge.pki.certificateFromPem(cert.certificatePem)], password, {
+    algorithm: '3des',
+    count,
+  });
   return toBuffer(asn1);
 }
 
