@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError, domainErrorStatus } from '../errors/domain-error';
+import { RetryLaterException } from '../errors/http-errors';
 import { MSG } from '../errors/messages';
 
 /** Every error leaves in the envelope {success:false, message, ...}; unknown errors never leak detail. */
@@ -19,6 +20,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      if (exception instanceof RetryLaterException) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       res.status(status).json(toEnvelope(exception.getResponse(), status));
       return;
     }
