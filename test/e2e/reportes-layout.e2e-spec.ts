@@ -109,7 +109,11 @@ describe('Reportes: printed layout (no text over text), legend, check URL, obser
     const nc = await request(t.http)
       .post('/api/notas-credito')
       .set(bearer(a.token))
-      .send({ id_venta: factura.id_venta, motivo_id: motivosNc[0].id, descripcion_motivo: LARGO('Anulación por error en la descripción del servicio', 4).slice(0, 255) })
+      .send({
+        id_venta: factura.id_venta,
+        motivo_id: motivosNc[0].id,
+        descripcion_motivo: LARGO('Anulación por error en la descripción del servicio', 4).slice(0, 255),
+      })
       .expect(201);
     const nd = await request(t.http)
       .post('/api/notas-debito')
@@ -147,7 +151,11 @@ describe('Reportes: printed layout (no text over text), legend, check URL, obser
         asunto: LARGO('Equipamiento integral de oficinas administrativas', 3),
         dias_pago: '30 días calendario desde la recepción conforme de la factura',
         observaciones: LARGO('Precios válidos por quince días', 6),
-        productos: Array.from({ length: 30 }, (_, i) => ({ nombre: `${i + 1}. ${LARGO('ESCRITORIO DE MELAMINA CON CAJONERA', 2)}`, cantidad: 1, precio_unitario: 450 })),
+        productos: Array.from({ length: 30 }, (_, i) => ({
+          nombre: `${i + 1}. ${LARGO('ESCRITORIO DE MELAMINA CON CAJONERA', 2)}`,
+          cantidad: 1,
+          precio_unitario: 450,
+        })),
       })
       .expect(201);
 
@@ -257,9 +265,18 @@ describe('Reportes: printed layout (no text over text), legend, check URL, obser
       const url = `/api/empresas/${empresaId}`;
       const shown = (await request(t.http).get(url).set(bearer(admin.token)).expect(200)).body.data;
       expect(shown.leyenda_pie).toBe(LEYENDA_LARGA);
-      const tooLong = await request(t.http).post(url).set(bearer(admin.token)).send({ leyenda_pie: 'x'.repeat(501) }).expect(422);
-      expect(JSON.stringify(tooLong.body)).toContain('leyenda_pie');
-      const trimmed = await request(t.http).post(url).set(bearer(admin.token)).send({ leyenda_pie: `  ${AUTORIZACION}  ` }).expect(201);
+      const tooLong = await request(t.http)
+        .post(url)
+        .set(bearer(admin.token))
+        .send({ leyenda_pie: 'x'.repeat(501) })
+        .expect(422);
+      expect(tooLong.body.errors.leyenda_pie).toHaveLength(1);
+      expect(tooLong.body.errors.leyenda_pie[0]).toContain('500');
+      const trimmed = await request(t.http)
+        .post(url)
+        .set(bearer(admin.token))
+        .send({ leyenda_pie: `  ${AUTORIZACION}  ` })
+        .expect(201);
       expect(trimmed.body.data.leyenda_pie).toBe(AUTORIZACION);
       const otra = (await createEmpresa(t, admin)).id_empresa;
       await request(t.http).post(`/api/empresas/${otra}`).set(bearer(admin.token)).send({ leyenda_pie: AUTORIZACION }).expect(201);

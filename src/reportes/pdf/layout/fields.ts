@@ -30,7 +30,11 @@ export function drawFields(doc: PDFKit.PDFDocument, layout: Layout, pares: reado
   doc.y = top + pad;
   const frame = () => {
     const bottom = doc.y + pad - 2;
-    doc.roundedRect(layout.left, top, layout.width, bottom - top, 4).lineWidth(0.5).strokeColor(LINE).stroke();
+    doc
+      .roundedRect(layout.left, top, layout.width, bottom - top, 4)
+      .lineWidth(0.5)
+      .strokeColor(LINE)
+      .stroke();
     return bottom;
   };
   rows.forEach(([label, value], i) => {

@@ -44,7 +44,12 @@ type Linea = { text: string; font: string; size?: number };
 function textLines(pie: PieSunat): Linea[] {
   return [
     { text: pie.leyenda, font: BOLD },
-    ...(pie.consulta ? [{ text: 'Consulte su validez en:', font: FONT }, { text: pie.consulta, font: FONT }] : []),
+    ...(pie.consulta
+      ? [
+          { text: 'Consulte su validez en:', font: FONT },
+          { text: pie.consulta, font: FONT },
+        ]
+      : []),
     { text: `Estado SUNAT: ${pie.estado}`, font: BOLD },
     ...(pie.mensaje ? [{ text: pie.mensaje, font: FONT }] : []),
     ...(pie.hash ? [{ text: `Resumen (hash): ${pie.hash}`, font: FONT }] : []),
@@ -61,7 +66,16 @@ function fitUrls(doc: PDFKit.PDFDocument, lineas: Linea[], width: number, size: 
 }
 
 function linesHeight(doc: PDFKit.PDFDocument, lineas: Linea[], width: number, size: number, gap: number): number {
-  return lineas.reduce((h, l) => h + doc.font(l.font).fontSize(l.size ?? size).heightOfString(l.text, { width }) + gap, 0);
+  return lineas.reduce(
+    (h, l) =>
+      h +
+      doc
+        .font(l.font)
+        .fontSize(l.size ?? size)
+        .heightOfString(l.text, { width }) +
+      gap,
+    0,
+  );
 }
 
 /** QR, legend, where to check the document, SUNAT state and hash. A4: QR at the left with the text beside it; ticket: centred stack. */
