@@ -119,10 +119,10 @@ export function drawSunatFooter(doc: PDFKit.PDFDocument, layout: Layout, pie: Pi
 }
 
 /** Free text at the foot (observations, conditions): the title stays with its first line, a line that does not fit goes to the next page. */
-export function drawNotes(doc: PDFKit.PDFDocument, layout: Layout, titulo: string, lineas: readonly string[]): void {
+export function drawNotes(doc: PDFKit.PDFDocument, layout: Layout, titulo: string, lineas: readonly string[], size = layout.font): void {
   const rows = lineas.filter((l) => l && l.trim());
   if (!rows.length) return;
-  doc.fontSize(layout.font).fillColor('black');
+  doc.fontSize(size).fillColor('black');
   const height = (text: string, font: string) => doc.font(font).heightOfString(text, { width: layout.width });
   ensureSpace(doc, height(titulo, BOLD) + height(rows[0], FONT));
   doc.font(BOLD).text(titulo, layout.left, doc.y, { width: layout.width });
@@ -130,5 +130,13 @@ export function drawNotes(doc: PDFKit.PDFDocument, layout: Layout, titulo: strin
     ensureSpace(doc, height(line, FONT));
     doc.font(FONT).text(line, layout.left, doc.y, { width: layout.width });
   }
-  doc.moveDown(0.6);
+  doc.moveDown(0.6).fontSize(layout.font);
+}
+
+/**
+ * SUNAT's observations in small print. The rules at signing repeat one observation per line of the document
+ * with the same text: each text is printed once.
+ */
+export function drawSunatObservations(doc: PDFKit.PDFDocument, layout: Layout, observaciones: readonly string[] | null | undefined): void {
+  drawNotes(doc, layout, 'Observaciones SUNAT', [...new Set(observaciones ?? [])], layout.small);
 }

@@ -3,7 +3,7 @@ import { drawCompanyLegend } from '../layout/legend';
 import { Titulo, drawHeader } from '../layout/header';
 import { Columna, drawLinesTable } from '../layout/lines-table';
 import { Formato, PdfOptions, createPdf, cropTicket } from '../layout/page';
-import { drawNotes, drawSunatFooter } from '../layout/qr';
+import { drawNotes, drawSunatFooter, drawSunatObservations } from '../layout/qr';
 import { drawTotals } from '../layout/totals';
 import { EmisorImpreso, Par, PieSunat } from '../printable';
 
@@ -31,8 +31,6 @@ export interface ComprobanteImpreso {
   /** null for documents SUNAT does not receive (quotations). */
   pie: PieSunat | null;
 }
-
-export const OBSERVACIONES_SUNAT = 'Observaciones SUNAT';
 
 const COLUMNAS: Record<Formato, Columna[]> = {
   a4: [
@@ -68,7 +66,7 @@ export function renderComprobante(model: ComprobanteImpreso, formato: Formato, o
   );
   drawTotals(doc, layout, model.totales, model.enLetras);
   if (model.notas) drawNotes(doc, layout, model.notas.titulo, model.notas.lineas);
-  drawNotes(doc, layout, OBSERVACIONES_SUNAT, model.observaciones ?? []);
+  drawSunatObservations(doc, layout, model.observaciones);
   if (model.pie) drawSunatFooter(doc, layout, model.pie);
   drawCompanyLegend(doc, layout, model.emisor.leyenda_pie);
   cropTicket(doc, layout);

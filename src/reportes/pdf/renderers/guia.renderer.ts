@@ -8,9 +8,8 @@ import { drawHeader } from '../layout/header';
 import { drawCompanyLegend } from '../layout/legend';
 import { Columna, drawLinesTable } from '../layout/lines-table';
 import { Formato, PdfOptions, createPdf, cropTicket } from '../layout/page';
-import { drawNotes, drawSunatFooter } from '../layout/qr';
+import { drawNotes, drawSunatFooter, drawSunatObservations } from '../layout/qr';
 import { EmisorImpreso, Par } from '../printable';
-import { OBSERVACIONES_SUNAT } from './comprobante';
 
 export interface GuiaImpresa {
   /** With its lines (detalles). */
@@ -101,7 +100,7 @@ export function renderGuiaPdf({ guia: g, emisor }: GuiaImpresa, formato: Formato
     ),
   );
   if (g.observaciones) drawNotes(pdf, layout, 'Observaciones', [g.observaciones]);
-  drawNotes(pdf, layout, OBSERVACIONES_SUNAT, g.observaciones_sunat ?? []);
+  drawSunatObservations(pdf, layout, g.observaciones_sunat);
   drawSunatFooter(pdf, layout, {
     qr: g.qr_url,
     hash: g.hash_cpe,
