@@ -2,6 +2,9 @@ import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsRuc } from '@/common/validators/documento';
 
+/** Longest footer text a company may print (about five lines of A4 small print). */
+export const LEYENDA_PIE_MAX = 500;
+
 /** Multipart forms send every value as a string: numbers are converted before validation. */
 export class UpdateEmpresaDto {
   @IsOptional() @IsString() @Length(1, 255) razon_social?: string;
@@ -13,6 +16,12 @@ export class UpdateEmpresaDto {
   @IsOptional() @IsString() @MaxLength(100) distrito?: string;
   @IsOptional() @IsString() @MaxLength(100) provincia?: string;
   @IsOptional() @IsString() @MaxLength(100) departamento?: string;
+  /** Footer text of the printed documents; empty or null removes it. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
+  @IsString()
+  @MaxLength(LEYENDA_PIE_MAX)
+  leyenda_pie?: string | null;
 
   /** Tax rate as a percentage (18.00). */
   @IsOptional()
@@ -56,6 +65,7 @@ export interface EmpresaResponse {
   distrito: string | null;
   provincia: string | null;
   departamento: string | null;
+  leyenda_pie: string | null;
   igv: number;
   estado: string;
   modo: string;
