@@ -114,7 +114,7 @@ class VentaCuerpoDto {
   /** Descuento global (catálogo 53, código 02) sobre las líneas gravadas, en los términos de los precios. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento_global?: number;
 
-  /** Condiciones de pago (reglas entre campos en ventas/venta-pago.ts). En PUT: si se omite se conserva; null la quita. */
+  /** `Contado` o `Credito` (con `cuotas`). En PUT, las condiciones de pago omitidas se conservan y null las quita. */
   @IsOptional() @IsIn(FORMAS_PAGO) forma_pago?: string;
   @IsOptional() @IsArray() @ArrayMaxSize(999) @ValidateNested({ each: true }) @Type(() => CuotaDto) cuotas?: CuotaDto[];
   @IsOptional()
