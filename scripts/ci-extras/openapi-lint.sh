@@ -9,5 +9,5 @@ cd "$(dirname "$0")/../.."
 npm run build >/dev/null
 mkdir -p artifacts
 node dist/src/openapi-json.js artifacts/openapi.json
-npx --no -- redocly lint --config redocly.yaml artifacts/openapi.json
+npx --no --package=@redocly/cli -- redocly lint --config redocly.yaml artifacts/openapi.json
 npx ts-node --transpile-only scripts/ci-extras/openapi-check.ts artifacts/openapi.json

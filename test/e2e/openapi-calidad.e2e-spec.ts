@@ -78,8 +78,8 @@ describe('OpenAPI document: lint, Spanish texts, operationIds, Idempotency-Key, 
   it('writes every summary and description in Spanish, without tracker references', () => {
     expect(problemasDeTextos(doc).join('\n')).toBe('');
     // The check itself: what it must catch.
-    expect(problemaDeTexto('Catálogo 07 (issue 17): cualquier afectación')).toMatch(/issue/);
-    expect(problemaDeTexto('Ver #21')).toMatch(/#21/);
+    expect(problemaDeTexto('Detalle en el issue del gestor')).toMatch(/issue/);
+    expect(problemaDeTexto('Ver #0')).toMatch(/#0/);
     expect(problemaDeTexto('Sale price including IGV.')).toMatch(/English/);
     expect(problemaDeTexto('Sin distinguir tildes ni mayúsculas; `default` es código.')).toBeUndefined();
   });

@@ -44,7 +44,7 @@ export function textos(doc: Json): Array<{ donde: string; texto: string }> {
   return out;
 }
 
-/** A tracker reference: "issue 17", "#21". */
+/** A tracker reference: the word issue, or a hash sign and a number. */
 export const REFERENCIA_INTERNA = /issue|#\d+/i;
 
 /**
