@@ -145,7 +145,14 @@ describe('Multipart forms: an optional field sent empty is absent', () => {
     const res = await form;
     expect(res.body).toMatchObject({ success: true });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ telefono: '014443322', razon_social: antes.razon_social, email: antes.email, igv: antes.igv, modo: antes.modo, tiene_clave_sol: false });
+    expect(res.body.data).toMatchObject({
+      telefono: '014443322',
+      razon_social: antes.razon_social,
+      email: antes.email,
+      igv: antes.igv,
+      modo: antes.modo,
+      tiene_clave_sol: false,
+    });
   });
 
   it('answers the products Excel import with a blank file field as a missing file (422 naming archivo)', async () => {

@@ -52,10 +52,9 @@ export const REFERENCIA_INTERNA = /issue|#\d+/i;
  * text as English. Whole words only, letters with accents included, so "mayúsculas" is not "may".
  */
 const PALABRAS_EN_INGLES = [
-  'the', 'of', 'and', 'with', 'when', 'unless', 'only', 'its', 'is', 'are', 'per', 'from', 'without', 'including', 'includes',
-  'default', 'defaults', 'never', 'may', 'must', 'should', 'or', 'on', 'to', 'in', 'by', 'for', 'as', 'an', 'be', 'it', 'this',
-  'that', 'which', 'sent', 'becomes', 'carries', 'related', 'other', 'documents', 'reason', 'rate', 'tax', 'percentage',
-  'payment', 'percent', 'name', 'up to', 'at least', 'at most',
+  ...'the of and with when unless only its is are per from without including includes default defaults never may must should'.split(' '),
+  ...'or on to in by for as an be it this that which sent becomes carries related other documents reason rate tax percentage'.split(' '),
+  ...['payment', 'percent', 'name', 'up to', 'at least', 'at most'],
 ];
 const EN_INGLES = new RegExp(`(?<![\\p{L}\\p{N}_])(${PALABRAS_EN_INGLES.join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
 
@@ -117,7 +116,8 @@ export function problemasDeIdempotencia(doc: Json): string[] {
     const toma = tomaIdempotencyKey(metodo, op);
     if (toma && !cabecera) problemas.push(`${id}: takes Idempotency-Key but does not document the header`);
     if (!toma && cabecera) problemas.push(`${id}: documents Idempotency-Key, which it ignores`);
-    if (cabecera && (cabecera.required || !cabecera.schema || !cabecera.description)) problemas.push(`${id}: Idempotency-Key needs a schema and a description, optional`);
+    if (cabecera && (cabecera.required || !cabecera.schema || !cabecera.description))
+      problemas.push(`${id}: Idempotency-Key needs a schema and a description, optional`);
   }
   return problemas;
 }
