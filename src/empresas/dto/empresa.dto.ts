@@ -23,7 +23,7 @@ export class UpdateEmpresaDto {
   @MaxLength(LEYENDA_PIE_MAX)
   leyenda_pie?: string | null;
 
-  /** Tax rate as a percentage (18.00). */
+  /** Tasa del IGV en porcentaje (18.00). */
   @IsOptional()
   @Type(() => Number)
   @IsNumber({ maxDecimalPlaces: 2 })
@@ -31,11 +31,11 @@ export class UpdateEmpresaDto {
   @Max(100)
   igv?: number;
 
-  /** 'beta' is SUNAT's test environment; 'produccion' sends for real. */
+  /** 'beta' es el entorno de pruebas de SUNAT; 'produccion' envía de verdad. */
   @IsOptional() @IsIn(['beta', 'produccion']) modo?: string;
   @IsOptional() @IsString() @MaxLength(50) user_sol?: string;
 
-  /** Write-only: stored encrypted, never returned. */
+  /** Solo escritura: se guarda cifrada y nunca se devuelve. */
   @IsOptional() @IsString() @MaxLength(100) clave_sol?: string;
 
   @IsOptional() @IsIn(['0', '1']) estado?: string;
@@ -73,6 +73,6 @@ export interface EmpresaResponse {
 }
 
 export class CertificadoUploadDto {
-  /** Password of the .pfx/.p12 (or of an encrypted PEM key). Never stored, never logged. */
+  /** Contraseña del .pfx/.p12 (o de una clave PEM cifrada). No se guarda ni se registra. */
   @IsOptional() @IsString() @MaxLength(200) password?: string;
 }
