@@ -16,7 +16,7 @@ export class UpdateEmpresaDto {
   @IsOptional() @IsString() @MaxLength(100) distrito?: string;
   @IsOptional() @IsString() @MaxLength(100) provincia?: string;
   @IsOptional() @IsString() @MaxLength(100) departamento?: string;
-  /** Footer text of the printed documents; empty or null removes it. */
+  /** Texto al pie de los documentos impresos (p. ej. la resolución de autorización); vacío o null lo quita. */
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
   @IsString()
