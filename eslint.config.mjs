@@ -44,5 +44,12 @@ export default tseslint.config(
     files: ['**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
   },
+  {
+    // Plain Node scripts (CI checks, the smoke) that run with no build on any tested Node.
+    files: ['scripts/**/*.mjs'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', fetch: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', URL: 'readonly' },
+    },
+  },
   prettier,
 );

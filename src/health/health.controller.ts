@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { Public } from '@/common/decorators/public.decorator';
 import { QueueHealthIndicator, StorageHealthIndicator, SunatHealthIndicator } from './health-indicators';
+import { SunatRecursosHealthIndicator } from './sunat-recursos.indicator';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { HEALTH_DOCS } from './health.openapi';
 import { SharedCheck } from './shared-check';
@@ -28,11 +29,17 @@ export class HealthController {
     private readonly queue: QueueHealthIndicator,
     private readonly storage: StorageHealthIndicator,
     private readonly sunat: SunatHealthIndicator,
+    private readonly recursos: SunatRecursosHealthIndicator,
   ) {}
 
   /** Concurrent readiness probes share one run (never cached beyond it: a load balancer wants the state now). */
   private readonly readiness = new SharedCheck(() =>
-    this.report([() => this.db.pingCheck('database', { timeout: 3000 }), () => this.queue.check('queue'), () => this.storage.check('storage')]),
+    this.report([
+      () => this.db.pingCheck('database', { timeout: 3000 }),
+      () => this.queue.check('queue'),
+      () => this.storage.check('storage'),
+      () => this.recursos.check('sunat_recursos'),
+    ]),
   );
   private readonly sunatReach = new SharedCheck(
     () => this.report([() => this.sunat.check('beta'), () => this.sunat.check('produccion')]),
@@ -50,7 +57,7 @@ export class HealthController {
       res.status(HttpStatus.SERVICE_UNAVAILABLE).json({ success: false, status: 'error', database: 'down' });
     }
   }
-  /** Readiness: 200 when this replica can serve (database, ticket queue, storage); 503 otherwise. */
+  /** Readiness: 200 when this replica can serve (database, ticket queue, storage, SUNAT's rules and schemas); 503 otherwise. */
   @Public()
   @Get('ready')
   async ready(@Res() res: Response): Promise<void> {

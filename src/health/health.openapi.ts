@@ -9,7 +9,7 @@ export const HEALTH_DOCS: DocsDe<HealthController> = {
     respuesta: { example: { success: true, status: 'ok', database: 'ok' } },
   },
   ready: {
-    summary: 'Preparado para atender (base de datos, cola de tickets, almacenamiento)',
+    summary: 'Preparado para atender (base de datos, cola de tickets, almacenamiento, reglas y esquemas de SUNAT)',
     description: 'Informe de Terminus con `success`; 503 cuando una comprobación falla.',
     publico: true,
   },

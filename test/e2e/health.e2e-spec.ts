@@ -21,10 +21,15 @@ describe('Health: liveness, readiness and SUNAT reachability (@nestjs/terminus)'
       expect(res.body).toMatchObject({
         success: true,
         status: 'ok',
-        info: { database: { status: 'up' }, queue: { status: 'up', estado: 'desactivado' }, storage: { status: 'up' } },
+        info: {
+          database: { status: 'up' },
+          queue: { status: 'up', estado: 'desactivado' },
+          storage: { status: 'up' },
+          sunat_recursos: { status: 'up', xsd: 6, catalogos: 16 },
+        },
         error: {},
       });
-      expect(Object.keys(res.body.details as object).sort()).toEqual(['database', 'queue', 'storage']);
+      expect(Object.keys(res.body.details as object).sort()).toEqual(['database', 'queue', 'storage', 'sunat_recursos']);
     });
 
     it('readiness answers 200 to 100 parallel anonymous calls', async () => {

@@ -99,7 +99,7 @@ describe('Idempotency-Key', () => {
     const [{ efectuada }] = await t.dataSource.query('SELECT efectuada FROM idempotency_claves WHERE clave = $1', [k]);
     expect(efectuada).toBe(true);
     await t.dataSource.query(
-      `UPDATE idempotency_claves SET estado = 'en_proceso', status = NULL, respuesta = NULL, created_at = now() - interval '10 minutes' WHERE clave = $1`,
+      `UPDATE idempotency_claves SET estado = 'en_proceso', status = NULL, respuesta_cifrada = NULL, created_at = now() - interval '10 minutes' WHERE clave = $1`,
       [k],
     );
     const retry = await request(t.http).post('/api/ventas').set(bearer(admin.token)).set('Idempotency-Key', k).send(body).expect(409);
@@ -114,7 +114,7 @@ describe('Idempotency-Key', () => {
     // as if that process had died before its transaction committed: the sale and the mark never existed
     await t.dataSource.query(`DELETE FROM ventas WHERE id_cliente = (SELECT id_cliente FROM clientes WHERE documento = $1)`, [body.cliente_documento]);
     await t.dataSource.query(
-      `UPDATE idempotency_claves SET estado = 'en_proceso', status = NULL, respuesta = NULL, efectuada = false, created_at = now() - interval '10 minutes' WHERE clave = $1`,
+      `UPDATE idempotency_claves SET estado = 'en_proceso', status = NULL, respuesta_cifrada = NULL, efectuada = false, created_at = now() - interval '10 minutes' WHERE clave = $1`,
       [k],
     );
     await request(t.http).post('/api/ventas').set(bearer(admin.token)).set('Idempotency-Key', k).send(body).expect(201);

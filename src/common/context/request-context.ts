@@ -31,7 +31,7 @@ export interface AppClsStore extends ClsStore {
   principal?: AuthPrincipal;
   auth?: AuthContext;
   /** The Idempotency-Key this request claimed (its transactions mark the claim as done, see idempotency.subscriber.ts). */
-  idempotency?: { empresaId: number; clave: string };
+  idempotency?: { empresaId: number; usuarioId: number; clave: string };
 }
 
 export const ADMIN_ROLE_ID = 1;

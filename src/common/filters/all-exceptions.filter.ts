@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError, domainErrorStatus } from '../errors/domain-error';
+import { RetryLaterException } from '../errors/http-errors';
 import { MSG } from '../errors/messages';
 
 /** Every error leaves in the envelope {success:false, message, ...}; unknown errors never leak detail. */
@@ -19,10 +20,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      if (exception instanceof RetryLaterException) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       res.status(status).json(toEnvelope(exception.getResponse(), status));
       return;
     }
     if (exception instanceof DomainError) {
+      // The client gets the Spanish message only; the operator needs the cause (ENOSPC, EACCES, S3's answer...).
+      if (exception.cause !== undefined) this.logger.error(`${exception.message} ${describe(exception.cause)}`);
       if (exception.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       res.status(domainErrorStatus(exception.code)).json({ success: false, message: exception.message, ...exception.details });
       return;
@@ -44,6 +48,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ success: false, message: MSG.errorInterno });
   }
+}
+
+function describe(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const code = (cause as NodeJS.ErrnoException).code;
+  return `${cause.name}${code ? ` ${code}` : ''}: ${cause.message}`;
 }
 
 function toEnvelope(body: string | object, status: number): object {

@@ -5,6 +5,7 @@ import { ClsService } from 'nestjs-cls';
 import { Observable, of } from 'rxjs';
 import { AppClsStore } from '../context/request-context';
 import { conflict, invalidField } from '../errors/http-errors';
+import { IdempotencyOwner } from './idempotency-sealing';
 import { IdempotencyStore } from './idempotency.store';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -19,9 +20,10 @@ export const IDEMPOTENCY_MSG = {
 
 /**
  * `Idempotency-Key` on any authenticated JSON POST, PUT, PATCH or DELETE (creates, sends, voidings; multipart
- * uploads ignore it: their body is read after this runs): the first 2xx
- * answer is kept 24 h for the company and key and replayed (header Idempotent-Replayed: true) when the same
- * request comes again; the same key with another method, path or body is a 422; while the first is running, 409.
+ * uploads ignore it: their body is read after this runs): the first 2xx answer is kept 24 h, encrypted, for the
+ * company, user and key and replayed (header Idempotent-Replayed: true) when the same user sends the same request
+ * again; the same user's key with another method, path or body is a 422; while the first is running, 409. Another
+ * user's key is never seen: for them it is a new key. Public routes (login) have no user: the header is ignored.
  * A 4xx or 5xx answer is not kept (nothing was created: one transaction per operation), so a corrected retry
  * may use the key again.
  */
@@ -44,7 +46,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (!KEY.test(clave)) throw invalidField(IDEMPOTENCY_HEADER, IDEMPOTENCY_MSG.formato);
 
     const res = context.switchToHttp().getResponse<Response>();
-    const claim = await this.store.claim(auth.empresaId, clave, fingerprint(req));
+    const owner: IdempotencyOwner = { empresaId: auth.empresaId, usuarioId: auth.userId, clave };
+    const claim = await this.store.claim(owner, fingerprint(req));
     switch (claim.kind) {
       case 'mismatch':
         throw invalidField(IDEMPOTENCY_HEADER, IDEMPOTENCY_MSG.otraSolicitud);
@@ -56,18 +59,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
         res.status(claim.status).setHeader('Idempotent-Replayed', 'true');
         return of(claim.body);
       case 'claimed':
-        this.cls.set('idempotency', { empresaId: auth.empresaId, clave });
-        this.answerThenRemember(res, auth.empresaId, clave);
+        this.cls.set('idempotency', owner);
+        this.answerThenRemember(res, owner);
         return next.handle();
     }
   }
 
   /** Every answer of this request goes out through res.json: a 2xx is stored before it is sent. */
-  private answerThenRemember(res: Response, empresaId: number, clave: string): void {
+  private answerThenRemember(res: Response, owner: IdempotencyOwner): void {
     const send = res.json.bind(res);
     res.json = (body: unknown) => {
       const status = res.statusCode;
-      const kept = status >= 200 && status < 300 ? this.store.complete(empresaId, clave, status, body) : this.store.release(empresaId, clave);
+      const kept = status >= 200 && status < 300 ? this.store.complete(owner, status, body) : this.store.release(owner);
       kept.then(
         () => send(body),
         (e: unknown) => {

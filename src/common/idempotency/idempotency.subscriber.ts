@@ -18,6 +18,10 @@ export class IdempotencySubscriber implements EntitySubscriberInterface {
     const cls = ClsServiceManager.getClsService<AppClsStore>();
     const claim = cls.isActive() ? cls.get('idempotency') : undefined;
     if (!claim) return;
-    await event.queryRunner.query(`UPDATE idempotency_claves SET efectuada = true WHERE id_empresa = $1 AND clave = $2`, [claim.empresaId, claim.clave]);
+    await event.queryRunner.query(`UPDATE idempotency_claves SET efectuada = true WHERE id_empresa = $1 AND id_usuario = $2 AND clave = $3`, [
+      claim.empresaId,
+      claim.usuarioId,
+      claim.clave,
+    ]);
   }
 }

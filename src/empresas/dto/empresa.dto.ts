@@ -2,6 +2,9 @@ import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsRuc } from '@/common/validators/documento';
 
+/** Longest footer text a company may print (about five lines of A4 small print). */
+export const LEYENDA_PIE_MAX = 500;
+
 /** Multipart forms send every value as a string: numbers are converted before validation. */
 export class UpdateEmpresaDto {
   @IsOptional() @IsString() @Length(1, 255) razon_social?: string;
@@ -13,8 +16,14 @@ export class UpdateEmpresaDto {
   @IsOptional() @IsString() @MaxLength(100) distrito?: string;
   @IsOptional() @IsString() @MaxLength(100) provincia?: string;
   @IsOptional() @IsString() @MaxLength(100) departamento?: string;
+  /** Texto al pie de los documentos impresos (p. ej. la resolución de autorización); vacío o null lo quita. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
+  @IsString()
+  @MaxLength(LEYENDA_PIE_MAX)
+  leyenda_pie?: string | null;
 
-  /** Tax rate as a percentage (18.00). */
+  /** Tasa del IGV en porcentaje (18.00). */
   @IsOptional()
   @Type(() => Number)
   @IsNumber({ maxDecimalPlaces: 2 })
@@ -22,11 +31,11 @@ export class UpdateEmpresaDto {
   @Max(100)
   igv?: number;
 
-  /** 'beta' is SUNAT's test environment; 'produccion' sends for real. */
+  /** 'beta' es el entorno de pruebas de SUNAT; 'produccion' envía de verdad. */
   @IsOptional() @IsIn(['beta', 'produccion']) modo?: string;
   @IsOptional() @IsString() @MaxLength(50) user_sol?: string;
 
-  /** Write-only: stored encrypted, never returned. */
+  /** Solo escritura: se guarda cifrada y nunca se devuelve. */
   @IsOptional() @IsString() @MaxLength(100) clave_sol?: string;
 
   @IsOptional() @IsIn(['0', '1']) estado?: string;
@@ -56,6 +65,7 @@ export interface EmpresaResponse {
   distrito: string | null;
   provincia: string | null;
   departamento: string | null;
+  leyenda_pie: string | null;
   igv: number;
   estado: string;
   modo: string;
@@ -63,6 +73,6 @@ export interface EmpresaResponse {
 }
 
 export class CertificadoUploadDto {
-  /** Password of the .pfx/.p12 (or of an encrypted PEM key). Never stored, never logged. */
+  /** Contraseña del .pfx/.p12 (o de una clave PEM cifrada). No se guarda ni se registra. */
   @IsOptional() @IsString() @MaxLength(200) password?: string;
 }

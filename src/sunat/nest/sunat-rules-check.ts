@@ -25,6 +25,8 @@ const RULE_FILES = [...new Set([...TIPOS.map((t) => DOC_TYPES[t].rules), ruleFil
 export class SunatRulesCheck implements OnApplicationBootstrap {
   private readonly logger = new Logger('SunatRules');
   private warming: Promise<void> | undefined;
+  /** Why the last compilation failed (undefined once every rule file loaded). */
+  private failure: string | undefined;
 
   onApplicationBootstrap(): void {
     this.warming = this.warm();
@@ -34,10 +36,17 @@ export class SunatRulesCheck implements OnApplicationBootstrap {
   warm(): Promise<void> {
     this.warming ??= (async () => {
       const started = Date.now();
+      this.failure = undefined;
       // With a worker pool the workers load the rules; the main thread only waits for them.
       const pool = activeSunatRulesPool();
       if (pool) {
-        await pool.ready().catch((error: unknown) => this.logger.warn(`Reglas SUNAT: ${(error as Error).message}`));
+        try {
+          await pool.ready();
+        } catch (error) {
+          this.failure = (error as Error).message;
+          this.logger.warn(`Reglas SUNAT: ${this.failure}`);
+          return;
+        }
         this.logger.log(`Reglas SUNAT listas en ${Date.now() - started} ms (pool)`);
         return;
       }
@@ -46,12 +55,25 @@ export class SunatRulesCheck implements OnApplicationBootstrap {
           await warmSunatRules([file]);
         } catch (error) {
           // the create that needs it will retry the compilation and answer its error
-          this.logger.warn(`Reglas SUNAT ${file}: ${(error as Error).message}`);
+          this.failure = `${file}: ${(error as Error).message}`;
+          this.logger.warn(`Reglas SUNAT ${this.failure}`);
         }
       }
-      this.logger.log(`Reglas SUNAT listas en ${Date.now() - started} ms`);
+      if (!this.failure) this.logger.log(`Reglas SUNAT listas en ${Date.now() - started} ms`);
     })();
     return this.warming;
+  }
+
+  /**
+   * Whether every rule file loaded, for readiness: undefined when they did, otherwise why not. A failed
+   * compilation is tried again on the next call, so a folder that comes back makes the replica ready again.
+   */
+  async failed(): Promise<string | undefined> {
+    await this.warm();
+    if (this.failure === undefined) return undefined;
+    this.warming = undefined;
+    await this.warm();
+    return this.failure;
   }
 
   /** Findings of a signed document; errors are refused (SUNAT_RULES_REJECTED, 422), observations returned as 'codigo - mensaje'. */
