@@ -15,6 +15,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   defaultIgvRate: string;
   logLevel: string;
+  /** 'pretty': one coloured line per entry for a person at a terminal; 'json': one JSON object per line. */
+  logFormat: 'pretty' | 'json';
   /** How long open requests may finish after SIGTERM before their connections are closed. */
   shutdownTimeoutMs: number;
 }
@@ -31,6 +33,8 @@ export const appSchema = (production: boolean) => ({
   ADMIN_PASSWORD: production ? optional() : str(DEV_ADMIN_PASSWORD),
   IGV_DEFAULT: str('18.00', DECIMAL_RULE),
   LOG_LEVEL: oneOf(LOG_LEVELS, production ? 'info' : 'debug'),
+  // A person reads a terminal; anything else (a file, a collector, production) gets JSON.
+  LOG_FORMAT: oneOf(['pretty', 'json'], !production && process.stdout.isTTY ? 'pretty' : 'json'),
   SHUTDOWN_TIMEOUT_MS: int(10_000, { min: 0, max: 300_000 }),
 });
 
@@ -48,6 +52,7 @@ export function loadAppConfig(): AppConfig {
     adminPassword: env.ADMIN_PASSWORD,
     defaultIgvRate: env.IGV_DEFAULT,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -81,6 +81,8 @@ describe('config validated at boot: one schema per namespace', () => {
       ADMIN_PASSWORD: 'admin12345',
       IGV_DEFAULT: '18.00',
       LOG_LEVEL: 'debug',
+      // jest's output is not a terminal
+      LOG_FORMAT: process.stdout.isTTY ? 'pretty' : 'json',
       SHUTDOWN_TIMEOUT_MS: 10000,
     });
     expect(readEnv('app', appSchema(true), { PORT: ' 8080 ', LOG_LEVEL: 'warn' })).toMatchObject({ PORT: 8080, ADMIN_PASSWORD: undefined, LOG_LEVEL: 'warn' });

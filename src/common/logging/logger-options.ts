@@ -18,12 +18,27 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
-export function buildLoggerOptions(app: Pick<AppConfig, 'logLevel'>): Params {
+/**
+ * pino-pretty as a transport (a worker thread), when the format asks for it and the package is there: it is a
+ * development dependency, so an install without them (the production image) writes JSON whatever LOG_FORMAT says.
+ */
+function prettyTransport(app: Pick<AppConfig, 'logFormat'>) {
+  if (app.logFormat !== 'pretty') return undefined;
+  try {
+    require.resolve('pino-pretty');
+  } catch {
+    return undefined;
+  }
+  return { target: 'pino-pretty', options: { colorize: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } };
+}
+
+export function buildLoggerOptions(app: Pick<AppConfig, 'logLevel' | 'logFormat'>): Params {
   return {
     // nestjs-pino's default route '*' is the legacy syntax Nest 11 / Express 5 warn about (LegacyRouteConverter).
     forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
     pinoHttp: {
       level: process.env.NODE_ENV === 'test' ? 'silent' : app.logLevel,
+      transport: prettyTransport(app),
       // requestIdMiddleware (app.setup.ts) has already chosen the id and sent it in X-Request-Id.
       genReqId: (req: IncomingMessage & { id?: unknown }) => (typeof req.id === 'string' ? req.id : requestIdFrom(req.headers['x-request-id'])),
       redact: { paths: REDACTED_PATHS, censor: '[oculto]' },
