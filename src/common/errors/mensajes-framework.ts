@@ -78,7 +78,9 @@ function solicitudIncorrecta(texto: string, req: SolicitudVista): Respuesta {
     return invalido({ request: ['Un parámetro debe ser un número entero.'] });
   }
   if (/^Failed to decode param|^URI malformed/.test(texto)) return invalido({ request: [MSG_FRAMEWORK.rutaMalCodificada] });
-  if (MULTIPART[texto]) return invalido({ request: [MULTIPART[texto]] });
+  // multer's texts come as '<text> - <field>' when it knows the field; busboy's as 'Multipart: <text>'.
+  const [, multipart, campo] = /^(?:Multipart: )?(.*?)(?: - ([\w.[\]-]+))?$/.exec(texto) ?? [];
+  if (multipart && MULTIPART[multipart]) return invalido({ [campo ?? 'request']: [MULTIPART[multipart]] });
   return invalido({ request: [MSG_FRAMEWORK.solicitudInvalida] });
 }
 

@@ -27,8 +27,9 @@ export class CuerpoJsonInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const tipos = this.tiposDe(context);
     const req = context.switchToHttp().getRequest<Request>();
-    // req.is(): the matching type, false for another type, null when the request has no body.
-    if (tipos && req.is(tipos) === false) {
+    // A Content-Length of 0 is no body (type-is would take it for one).
+    const conCuerpo = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (tipos && conCuerpo && !req.is(tipos)) {
       const legibles = tipos.filter((t) => t !== '+json');
       throw new HttpException({ success: false, message: MSG_FRAMEWORK.tipoNoAdmitido(legibles) }, HttpStatus.UNSUPPORTED_MEDIA_TYPE);
     }

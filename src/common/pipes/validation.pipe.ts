@@ -1,4 +1,5 @@
 import { ArgumentMetadata, HttpException, HttpStatus, ValidationError, ValidationPipe } from '@nestjs/common';
+import { invalidField } from '../errors/http-errors';
 import { MSG } from '../errors/messages';
 import { entradaInvalida, revisarEntrada } from './limites-entrada';
 import { mensajeObligatorio, traducirMensaje } from './mensajes-validacion';
@@ -27,12 +28,21 @@ function mensajesDe(error: ValidationError): string[] {
   return [mensajes.find((m) => /\bes obligatori[oa]\b/.test(m)) ?? mensajeObligatorio(error.property)];
 }
 
+const PRIMITIVOS: unknown[] = [String, Number, Boolean, Array, Object];
+
+/** `@Body() dto: SomeDto` (a class), not `@Body('campo') x: string`. */
+const leeUnDto = (metadata: ArgumentMetadata) => !metadata.data && typeof metadata.metatype === 'function' && !PRIMITIVOS.includes(metadata.metatype);
+
 /** class-validator behind LIMITES_ENTRADA: bodies and queries are bounded before they are transformed. */
 class BoundedValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param') {
       const hallazgo = revisarEntrada(value);
       if (hallazgo) throw entradaInvalida(hallazgo);
+    }
+    // A DTO reads an object: a JSON list or bare value would otherwise be validated as one (`El campo 0 …`).
+    if (metadata.type === 'body' && leeUnDto(metadata) && value !== undefined && (Array.isArray(value) || typeof value !== 'object')) {
+      throw invalidField('body', 'El cuerpo de la solicitud debe ser un objeto JSON.');
     }
     return super.transform(value, metadata);
   }
