@@ -68,7 +68,8 @@ describe.each([
   });
 
   it("lines without a known product code carry none (no 10000000, no 4337); a product's own code is kept", async () => {
-    const s = await sesion((await createEmpresa(t, await login(t))).id_empresa);
+    // The same company: a second beta company would file under the same beta RUC and numbers.
+    const s = a;
     // A free-text line and a product left with SPEC's default code: neither has a code.
     const sinCodigo = await createProducto(t, s, { codigo_sunat: '10000000' });
     const conCodigo = await createProducto(t, s, { codigo_sunat: '43211503' });
@@ -85,8 +86,8 @@ describe.each([
       .set(bearer(s.token))
       .send({ id_venta: f.id_venta, motivo_id: motivoId, ...extra })
       .expect(201);
-    // SUNAT's rules ran on the note (the create's answer carries what they observe): nothing.
-    expect(res.body.data.observaciones).toEqual([]);
+    // SUNAT's rules ran on the note (the create's answer carries what they observe): the company's 4093 alone, no 4337.
+    expect(res.body.data.observaciones).toEqual(OBS_4093);
     const xml = await xmlDe(s, res.body.data);
     expect(xml).not.toContain('10000000');
     const codigos = texts(xml, '//cac:Item/cac:CommodityClassification/cbc:ItemClassificationCode');
