@@ -47,6 +47,7 @@ const EMISOR: EmisorImpreso = {
   telefono: '014445555',
   email: 'ventas@bench.pe',
   logo: null,
+  leyenda_pie: null,
 };
 
 /** A 10-line invoice as VentasService returns it. */

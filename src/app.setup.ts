@@ -1,12 +1,13 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { ClsService } from 'nestjs-cls';
 import { Logger } from 'nestjs-pino';
 import { trustProxySetting } from './auth/auth-limits';
 import { bodyParserErrors } from './common/filters/body-parser-errors';
 import { requestIdMiddleware } from './common/logging/request-id';
+import { crearDocumentoOpenApi } from './common/openapi/openapi-document';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 
 /** Everything main.ts and the e2e test app share: prefix, pipes, security headers, Swagger. */
@@ -24,20 +25,19 @@ export function setupApp(app: INestApplication): INestApplication {
   const cls = app.get(ClsService);
   app.use((_req: unknown, _res: unknown, next: () => void) => cls.run(() => next()));
   app.use(helmet({ contentSecurityPolicy: false }));
-  // Named wildcards ({*splat}): Express 5's path-to-regexp 8 syntax, so Nest has nothing to convert.
-  app.setGlobalPrefix('api', { exclude: ['reporteNV/{*splat}', 'reporte/{*splat}'] });
+  applyGlobalPrefix(app);
   app.useGlobalPipes(createValidationPipe());
   app.enableCors({ exposedHeaders: ['X-Request-Id', 'Idempotent-Replayed'] }); // browsers may read the id to quote it in a support request
   // No app.enableShutdownHooks(): main.ts handles SIGINT/SIGTERM itself, so app.close() (every Nest
   // shutdown hook) finishes before the embedded PostgreSQL stops; tests close their apps explicitly.
 
-  const config = new DocumentBuilder()
-    .setTitle('Facturación electrónica SUNAT')
-    .setDescription('API multiempresa para facturas, boletas, notas, guías de remisión, resúmenes y bajas.')
-    .setVersion('1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: '<id>|<token>' })
-    .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = crearDocumentoOpenApi(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', swaggerOptions: { persistAuthorization: true } });
   return app;
+}
+
+/** /api for everything but the browser reports; also used by src/openapi-json.ts, which builds no server. */
+export function applyGlobalPrefix(app: INestApplication): void {
+  // Named wildcards ({*splat}): Express 5's path-to-regexp 8 syntax, so Nest has nothing to convert.
+  app.setGlobalPrefix('api', { exclude: ['reporteNV/{*splat}', 'reporte/{*splat}'] });
 }

@@ -19,18 +19,26 @@ export class AuthService {
   ) {}
 
   async login(user: string, password: string, ip: string) {
+    // The address first: a flood of names is refused before any of them is looked up.
+    const address = await this.throttle.takeAddress(ip);
     const found = await this.usuarios.findByLogin(user);
     // The login name and the e-mail of one account count against the same key.
-    const key = this.throttle.key(ip, found ? found.id : user);
-    await this.throttle.attempt(key);
-    if (!(await this.usuarios.checkPassword(found, password)) || !found) {
+    const tickets = await this.throttle.takeAccount(address, ip, found ? found.id : user);
+    let valid: boolean;
+    try {
+      valid = await this.usuarios.checkPassword(found, password);
+    } catch (e) {
+      await this.throttle.unused(tickets);
+      throw e;
+    }
+    if (!valid || !found) {
       throw new UnauthorizedException({ success: false, message: MSG.credencialesIncorrectas });
     }
     const empresa = await this.empresas.findById(found.id_empresa);
     if (found.estado !== '1' || !empresa || empresa.estado !== '1') {
       throw new HttpException({ success: false, message: MSG.usuarioInactivo }, HttpStatus.FORBIDDEN);
     }
-    await this.throttle.clear(key);
+    await this.throttle.succeeded(tickets);
     const isAdmin = found.rol_id === ADMIN_ROLE_ID;
     const { token, expiresAt } = await this.tokens.issue(found.id, found.id_empresa);
     const empresas = isAdmin ? await this.empresas.findActive() : [empresa];

@@ -34,7 +34,7 @@ export class RegistroComprasService {
     return this.dataSource.transaction(async (manager) => {
       const totales = await this.validar(manager, empresaId, dto);
       const compra = await saveUnique(manager, manager.create(Compra, { ...cabecera(dto, totales), id_empresa: empresaId, id_usuario: userId }));
-      await this.guardarLineas(manager, compra.id_compra, dto, totales);
+      // The stock first: the products are locked before the lines reference them (see StockService.bloquear).
       await this.stock.moveMany(
         manager,
         dto.productos.map((l, i) => ({
@@ -48,6 +48,7 @@ export class RegistroComprasService {
           campo: `productos.${i}.cantidad`,
         })),
       );
+      await this.guardarLineas(manager, compra.id_compra, dto, totales);
       return compra.id_compra;
     });
   }
@@ -61,12 +62,13 @@ export class RegistroComprasService {
       const anteriores = await manager.find(CompraDetalle, { where: { id_compra: id } });
       Object.assign(compra, cabecera(dto, totales));
       await saveUnique(manager, compra);
-      await manager.delete(CompraDetalle, { id_compra: id });
-      await this.guardarLineas(manager, id, dto, totales);
+      // The net stock change first, in one go: the products are locked before the new lines reference them.
       await this.stock.moveMany(
         manager,
         diferencias(anteriores, dto).map((d) => ({ ...d, empresaId, motivo: 'Edición de compra', referencia: referencia(compra), userId })),
       );
+      await manager.delete(CompraDetalle, { id_compra: id });
+      await this.guardarLineas(manager, id, dto, totales);
     });
   }
 

@@ -5,6 +5,8 @@ export interface AuthConfig {
   tokenTtlMinutes: number;
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** Failed logins of one client address, whatever the login names, per window. */
+  loginMaxPerAddress: number;
   /** How long a resolved token is trusted without the database (principal-cache.ts); 0: never. */
   principalCacheTtlMs: number;
 }
@@ -13,6 +15,7 @@ export const authSchema = {
   TOKEN_TTL_MINUTES: int(8 * 60, { min: 1, max: 7 * 24 * 60 }),
   LOGIN_MAX_FAILURES: int(5, { min: 1, max: 1000 }),
   LOGIN_WINDOW_MINUTES: int(15, { min: 1, max: 24 * 60 }),
+  LOGIN_MAX_PER_ADDRESS: int(30, { min: 1, max: 100_000 }),
   AUTH_CACHE_TTL_MS: int(2000, { min: 0, max: 10_000 }),
 };
 
@@ -22,6 +25,7 @@ export function loadAuthConfig(): AuthConfig {
     tokenTtlMinutes: env.TOKEN_TTL_MINUTES,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginWindowMinutes: env.LOGIN_WINDOW_MINUTES,
+    loginMaxPerAddress: env.LOGIN_MAX_PER_ADDRESS,
     principalCacheTtlMs: env.AUTH_CACHE_TTL_MS,
   };
 }

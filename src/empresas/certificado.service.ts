@@ -1,12 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { appConfig, AppConfig } from '@/config/app.config';
 import { AuthContext } from '@/common/context/request-context';
-import { invalidField } from '@/common/errors/http-errors';
+import { invalidField, RetryLaterException } from '@/common/errors/http-errors';
+import { TaskPoolBusy } from '@/common/workers/task-pool';
+import { CertificateReader } from '@/sunat/signing/certificates/certificate-reader';
 import { SigningCredentialsCache } from '@/sunat/signing/certificates/credentials-cache';
 import { generateTestCertificate } from '@/sunat/signing/certificates/generate-test-certificate';
-import { loadCertificate } from '@/sunat/signing/certificates/load-certificate';
 import { loadPem } from '@/sunat/signing/certificates/load-pem';
 import { LoadedCertificate } from '@/sunat/signing/certificates/loaded-certificate';
 import { decryptSecret, encryptSecret } from '@/sunat/signing/secret-encryption';
@@ -14,6 +15,8 @@ import { SigningCredentials } from '@/sunat/signing/signing-credentials';
 import { SigningError } from '@/sunat/signing/signing-errors';
 import { Empresa, CertificadoInfo } from './entities/empresa.entity';
 import { EmpresasService } from './empresas.service';
+
+export const CERTIFICADOS_OCUPADOS = 'Hay demasiados certificados en lectura; intente nuevamente en unos momentos.';
 
 interface StoredPair {
   key: string;
@@ -30,6 +33,7 @@ export class CertificadoService {
     @InjectRepository(Empresa) private readonly empresas: Repository<Empresa>,
     private readonly empresasService: EmpresasService,
     private readonly cache: SigningCredentialsCache,
+    private readonly reader: CertificateReader,
     @Inject(appConfig.KEY) private readonly app: AppConfig,
   ) {}
 
@@ -38,9 +42,10 @@ export class CertificadoService {
     if (!file?.length) throw invalidField('certificado', 'Adjunte el certificado (.pfx, .p12 o .pem).');
     let loaded: LoadedCertificate;
     try {
-      loaded = loadCertificate({ data: file, password, privateKey });
+      loaded = await this.reader.read({ data: file, password, privateKey });
     } catch (e) {
       if (e instanceof SigningError) throw invalidField('certificado', e.message);
+      if (e instanceof TaskPoolBusy) throw new RetryLaterException(HttpStatus.SERVICE_UNAVAILABLE, CERTIFICADOS_OCUPADOS, e.retryAfterSeconds);
       throw e;
     }
     await this.save(empresa, loaded);

@@ -18,6 +18,7 @@ export function toEmpresaResponse(e: Empresa): EmpresaResponse {
     distrito: e.distrito,
     provincia: e.provincia,
     departamento: e.departamento,
+    leyenda_pie: e.leyenda_pie,
     igv: e.igv,
     estado: e.estado,
     modo: e.modo,

@@ -3,6 +3,7 @@ import { FileFieldsInterceptor, FileInterceptor } from '@nestjs/platform-express
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { AuthContext } from '@/common/context/request-context';
 import { Auth } from '@/common/decorators/auth-context.decorator';
+import { MultipartVaciosInterceptor } from '@/common/interceptors/multipart-vacios.interceptor';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
 import { CertificadoService } from './certificado.service';
 import { CertificadoUploadDto, CreateEmpresaDto, UpdateEmpresaDto } from './dto/empresa.dto';
@@ -46,7 +47,7 @@ export class EmpresasController {
   @Post(':id')
   @RequirePermission('empresas.edit')
   @ApiConsumes('multipart/form-data', 'application/json')
-  @UseInterceptors(FileInterceptor('logo', UPLOAD_LIMIT))
+  @UseInterceptors(FileInterceptor('logo', UPLOAD_LIMIT), MultipartVaciosInterceptor)
   async update(@Auth() auth: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateEmpresaDto, @UploadedFile() logo?: Express.Multer.File) {
     const empresa = await this.empresas.update(auth, id, dto, logo);
     return { success: true, message: 'Empresa actualizada correctamente.', data: toEmpresaResponse(empresa) };
@@ -70,6 +71,7 @@ export class EmpresasController {
       ],
       { limits: { ...UPLOAD_LIMIT.limits, files: 2 } },
     ),
+    MultipartVaciosInterceptor,
   )
   async certificado(
     @Auth() auth: AuthContext,

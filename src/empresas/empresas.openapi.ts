@@ -40,6 +40,13 @@ export const EMPRESAS_DOCS: DocsDe<EmpresasController> = {
         distrito: texto('LIMA'),
         provincia: texto('LIMA'),
         departamento: texto('LIMA'),
+        leyenda_pie: {
+          type: 'string',
+          maxLength: 500,
+          nullable: true,
+          example: 'Autorizado mediante Resolución de Intendencia N° 034-005-0001234/SUNAT',
+          description: 'Texto al pie de cada documento impreso (PDF A4 y ticket); vacío o null lo quita',
+        },
         igv: { type: 'number', example: 18 },
         modo: { type: 'string', enum: ['beta', 'produccion'], example: 'beta' },
         user_sol: texto('MODDATOS'),

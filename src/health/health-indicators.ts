@@ -6,7 +6,8 @@ import { resolveEndpoints, SunatModo } from '@/sunat/gateway/endpoints';
 import { SunatEndpointsHolder } from '@/sunat/nest/sunat-endpoints.provider';
 import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+// A storage failure carries what the disk or S3 said as its cause: that is what an operator needs here.
+const message = (error: unknown): string => (error instanceof Error ? (error.cause instanceof Error ? message(error.cause) : error.message) : String(error));
 
 /** The ticket queue (pg-boss) answers, or the poller is switched off (TICKET_POLLER=false). */
 @Injectable()

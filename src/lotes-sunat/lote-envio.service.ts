@@ -9,7 +9,7 @@ import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat } from './entities/lote-sunat.entity';
 import { nextLoteCorrelativo } from './lote-correlativo';
 import { reservarDocumentosDelLote } from './lote-pendiente';
-import { EnvioLoteInput, EnvioLoteResult } from './lote-types';
+import { EnvioLoteInput, EnvioLoteResult, LoteSinDocumentos } from './lote-types';
 import { TicketPoller } from '@/ticket-poller/ticket-poller.service';
 import { LoteRecuperacionService } from './lote-recuperacion.service';
 
@@ -35,11 +35,14 @@ export class LoteEnvioService {
     const emisor = await this.emisores.forEmpresa(input.empresaId);
     const credentials = await emisor.credentials();
     const fechaGeneracion = hoyLima();
-    const incluidas = input.lineas.filter((l) => l.incluido);
     const notas = input.notas ?? [];
 
     const lote = await this.dataSource.transaction(async (manager) => {
       await reservarDocumentosDelLote(manager, input);
+      // the flow's last look at its documents, now that a parallel batch of them is settled (RC: what SUNAT already has)
+      const lineas = input.revisar ? await input.revisar(manager, input.lineas) : input.lineas;
+      if (input.revisar && !lineas.length && !notas.length) throw new LoteSinDocumentos();
+      const incluidas = lineas.filter((l) => l.incluido);
       const correlativo = await nextLoteCorrelativo(manager, emisor.ruc, input.tipo, fechaGeneracion);
       const fileName = (input.tipo === 'RC' ? summaryFileName : voidedFileName)(emisor.ruc, fechaGeneracion, correlativo);
       const name = fileName.replace(/\.xml$/, '');
@@ -68,12 +71,13 @@ export class LoteEnvioService {
         }),
       );
       await manager.insert(LoteSunatItem, [
-        ...input.lineas.map((l) => ({
+        ...lineas.map((l) => ({
           id_lote: saved.id,
           id_venta: l.venta.id_venta,
           estado_linea: l.estado_linea,
           motivo: l.motivo ?? null,
           incluido: l.incluido,
+          huella: l.huella ?? null,
         })),
         ...notas.map((l) => ({
           id_lote: saved.id,
@@ -84,17 +88,17 @@ export class LoteEnvioService {
           incluido: true,
         })),
       ]);
-      return { ...saved, name };
+      return { ...saved, name, lineas };
     });
 
     const result = await this.issuer.sendSummary(emisor.context(), input.empresaId, lote.name);
     if (result.kind === 'ticket') {
       await this.dataSource.transaction(async (manager) => {
         await manager.update(LoteSunat, { id: lote.id }, { estado: LOTE_ENVIADO, ticket: result.ticket });
-        await input.enProceso(manager, result.ticket);
+        await input.enProceso(manager, result.ticket, lote.lineas);
       });
       await this.poller.enqueueLote(lote.id);
-      return { kind: 'ticket', ticket: result.ticket, nombre_archivo: lote.nombre_archivo, loteId: lote.id };
+      return { kind: 'ticket', ticket: result.ticket, nombre_archivo: lote.nombre_archivo, loteId: lote.id, lineas: lote.lineas };
     }
     if (result.kind === 'unknown' || result.kind === 'needs-reconciliation') {
       return { kind: 'unreachable', message: await this.recuperacion.sinRespuesta(lote, result) };

@@ -11,5 +11,7 @@ export const MSG_LOTE = {
   aceptadoPorValidez: (total: number) => `Aceptado según la consulta de validez de SUNAT (${total} comprobante(s)).`,
   noRegistrado: (total: number) =>
     `SUNAT no registró ninguno de los ${total} comprobante(s) del archivo tras las consultas de validez automáticas: se da por rechazado.`,
+  /** Closes the 502 of a send whose batch stays pending: repeating it would only meet the 409 of the held documents. */
+  noRepetir: 'No repita el envío: el lote se resolverá solo con SUNAT.',
   agotado: 'Sin resolver tras los intentos automáticos; se retoma al reiniciar el servicio.',
 } as const;

@@ -40,7 +40,8 @@ export class LoteRecuperacionService {
 
   /**
    * The request's send got no answer (timeout, dropped connection, 5xx) or SUNAT already has the file (2223):
-   * the batch keeps its name and its documents, the poller takes it from here. Returns what the request answers.
+   * the batch keeps its name and its documents, the poller takes it from here. Returns what the request answers
+   * (the batch's mensaje, and that the send must not be repeated).
    */
   async sinRespuesta(lote: Pick<LoteSunat, 'id' | 'nombre_archivo'>, result: UnknownResult | NeedsReconciliationResult): Promise<string> {
     const mensaje =
@@ -51,7 +52,7 @@ export class LoteRecuperacionService {
       .getRepository(LoteSunat)
       .update({ id: lote.id, estado: LOTE_PREPARADO }, result.kind === 'unknown' ? { mensaje } : { estado: LOTE_SIN_TICKET, codigo: result.code, mensaje });
     await this.poller.enqueueLote(lote.id);
-    return mensaje;
+    return `${mensaje} ${MSG_LOTE.noRepetir}`;
   }
 
   /**

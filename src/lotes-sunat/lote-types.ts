@@ -11,6 +11,8 @@ export interface LoteLinea {
   motivo?: string;
   /** false: not sent in the file, only held in estado_sunat '3' until the batch ends (RA deadline). */
   incluido: boolean;
+  /** RC: fingerprint of what the line reports, kept with the batch item. */
+  huella?: string;
 }
 
 /** RA only: an accepted credit or debit note to void (always sent; line status '3'). */
@@ -38,13 +40,26 @@ export interface EnvioLoteInput {
     notas: LoteLineaNota[];
   }) => string;
   /**
-   * Marks the batch's documents as waiting for the ticket, in the transaction that stores it (sales in
-   * estado_sunat '3' with the ticket in mensaje_sunat; RA notes baja 'en_proceso').
+   * Inside the batch's transaction, once its documents are locked (what a parallel batch of them did is settled
+   * and visible): the lines that may still go, with their final line status. Nothing left: no batch, no number
+   * spent, LoteSinDocumentos is thrown.
    */
-  enProceso: (manager: EntityManager, ticket: string) => Promise<void>;
+  revisar?: (manager: EntityManager, lineas: LoteLinea[]) => Promise<LoteLinea[]>;
+  /**
+   * Marks the batch's documents as waiting for the ticket, in the transaction that stores it (sales in
+   * estado_sunat '3' with the ticket in mensaje_sunat; RA notes baja 'en_proceso'). `lineas`: the ones the batch carries.
+   */
+  enProceso: (manager: EntityManager, ticket: string, lineas: LoteLinea[]) => Promise<void>;
+}
+
+/** revisar left no document to send: the batch was not made. */
+export class LoteSinDocumentos extends Error {
+  constructor() {
+    super('Ningún documento quedó para el lote.');
+  }
 }
 
 export type EnvioLoteResult =
-  | { kind: 'ticket'; ticket: string; nombre_archivo: string; loteId: number }
+  | { kind: 'ticket'; ticket: string; nombre_archivo: string; loteId: number; lineas: LoteLinea[] }
   | { kind: 'sunat-error'; codigo: string; message: string }
   | { kind: 'unreachable'; message: string };

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { invalidField } from '@/common/errors/http-errors';
 import { MAX_FILAS_IMPORTACION } from './dto/importar.dto';
 import { Producto } from './entities/producto.entity';
-import { excedeDescomprimido } from './xlsx-descomprimido';
+import { ExcesoXlsx, LimitesXlsx, revisarDescomprimido } from './xlsx-descomprimido';
 
 export const CAMPOS_EXCEL = [
   'codigo',
@@ -35,30 +35,51 @@ export interface FilaExcel {
   valores: Record<string, unknown>;
 }
 
-/**
- * Reads the first sheet of an .xlsx: row 1 holds the headers (field names, accents and case ignored),
- * every non-empty row below is one product. Unknown columns are ignored. Cells are turned into what a
- * JSON client would send: numbers for precio/costo/stock, text for codes.
- */
 /** Inflated size an import may reach: 5,000 rows of 10 columns need a few MB, the cap leaves room for styles. */
 export const MAX_DESCOMPRIMIDO = 50 * 1024 * 1024;
+
+const MB = 1024 * 1024;
+const TEXTOS = 'xl/sharedStrings.xml';
+const ESTILOS = 'xl/styles.xml';
+
+/**
+ * The parts exceljs loads whole before the first row: the shared strings (one <si> per distinct text;
+ * 5,000 rows of 15 columns are 75,000 cells, and 5,000 descriptions of 2,000 characters about 10 MB) and
+ * the styles (a product list needs a handful; 20,000 elements already cost exceljs about half a second).
+ */
+export const LIMITES_XLSX: LimitesXlsx = {
+  descomprimido: MAX_DESCOMPRIMIDO,
+  partes: {
+    [TEXTOS]: { elemento: 'si', elementos: 100_000, bytes: 16 * MB },
+    [ESTILOS]: { elementos: 20_000, bytes: 2 * MB },
+  },
+};
+
+function motivoDeExceso(exceso: ExcesoXlsx): string {
+  if (exceso.limite === 'descomprimido') return `El archivo descomprimido supera ${MAX_DESCOMPRIMIDO / MB} MB.`;
+  const limite = LIMITES_XLSX.partes[exceso.parte];
+  const textos = exceso.parte === TEXTOS;
+  if (exceso.limite === 'bytes') return `Los ${textos ? 'textos' : 'estilos'} del archivo superan ${limite.bytes / MB} MB.`;
+  return textos ? `El archivo supera ${limite.elementos} textos distintos.` : `Los estilos del archivo superan ${limite.elementos} elementos.`;
+}
 
 /**
  * Reads the first sheet of an .xlsx: row 1 holds the headers (field names, accents and case ignored),
  * every non-empty row below is one product. Unknown columns are ignored. Cells are turned into what a
- * JSON client would send: numbers for precio/costo/stock, text for codes. The sheet is streamed and the
- * reading stops at the first row over the limit; the inflated size is capped before any parsing.
+ * JSON client would send: numbers for precio/costo/stock, text for codes. The inflated size and the
+ * shared strings and styles are bounded before any parsing; the sheet is then streamed and the reading
+ * stops at the first row over the limit.
  */
 export async function leerFilasExcel(buffer: Buffer): Promise<FilaExcel[]> {
   // An .xlsx is a zip: refuse anything else before handing it to the parser.
   if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw invalidField('archivo', 'El archivo debe ser un Excel .xlsx.');
-  let excedido: boolean;
+  let exceso: ExcesoXlsx | undefined;
   try {
-    excedido = await excedeDescomprimido(buffer, MAX_DESCOMPRIMIDO);
+    exceso = await revisarDescomprimido(buffer, LIMITES_XLSX);
   } catch {
     throw invalidField('archivo', 'No se pudo leer el archivo Excel.');
   }
-  if (excedido) throw invalidField('archivo', `El archivo descomprimido supera ${MAX_DESCOMPRIMIDO / 1024 / 1024} MB.`);
+  if (exceso) throw invalidField('archivo', motivoDeExceso(exceso));
   try {
     return await leerPrimeraHoja(buffer);
   } catch (error) {

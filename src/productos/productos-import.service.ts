@@ -65,11 +65,12 @@ export class ProductosImportService {
 
     return this.dataSource.transaction(async (manager) => {
       const codigos = validadas.map((v) => v.fila.codigo);
-      // Locked in codigo order so two imports of overlapping lists queue instead of deadlocking.
+      // Locked at once in ascending id order, as documents lock them (StockService.bloquear), so an import and
+      // imports or documents touching the same products queue instead of deadlocking.
       const existentes = await manager.find(Producto, {
         where: { id_empresa: empresaId, codigo: In(codigos) },
-        order: { codigo: 'ASC' },
-        lock: { mode: 'pessimistic_write' },
+        order: { id_producto: 'ASC' },
+        lock: { mode: 'for_no_key_update' },
       });
       const porCodigo = new Map(existentes.map((p) => [p.codigo, p]));
       const resultado: ResultadoImportacion = { creados: 0, actualizados: 0 };

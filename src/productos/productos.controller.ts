@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiConsumes, ApiProduces, ApiTags } from '@nestjs/swagge
 import { AuthContext } from '@/common/context/request-context';
 import { Auth, EmpresaActual } from '@/common/decorators/auth-context.decorator';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
+import { MultipartVaciosInterceptor } from '@/common/interceptors/multipart-vacios.interceptor';
 import { CreateProductoDto, ProductoExportQueryDto, ProductoListQueryDto, UpdateProductoDto } from './dto/producto.dto';
 import { escribirExcel } from './excel-productos';
 import { ImportarListaDto } from './dto/importar.dto';
@@ -59,7 +60,7 @@ export class ProductosController {
   @Post('leer-excel')
   @RequirePermission('productos.create')
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(FileInterceptor('archivo', EXCEL_LIMIT))
+  @UseInterceptors(FileInterceptor('archivo', EXCEL_LIMIT), MultipartVaciosInterceptor)
   async leerExcel(@EmpresaActual() empresaId: number, @UploadedFile() archivo?: Express.Multer.File) {
     const filas = await this.importacion.leerExcel(empresaId, archivo?.buffer);
     const conErrores = filas.filter((f) => Object.keys(f.errores).length).length;

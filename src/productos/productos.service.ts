@@ -54,7 +54,8 @@ export class ProductosService {
   async update(empresaId: number, userId: number, id: number, dto: UpdateProductoDto): Promise<Producto> {
     await this.get(empresaId, id);
     return this.dataSource.transaction(async (manager) => {
-      const producto = await manager.findOneOrFail(Producto, { where: { id_producto: id }, lock: { mode: 'pessimistic_write' } });
+      // The lock of an UPDATE that keeps the key: documents referencing the product are not waited for.
+      const producto = await manager.findOneOrFail(Producto, { where: { id_producto: id }, lock: { mode: 'for_no_key_update' } });
       return this.updateIn(manager, producto, userId, dto, MOTIVO_AJUSTE);
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { EntityManager, In, Not, Repository } from 'typeorm';
 import { invalidField } from '@/common/errors/http-errors';
 import { Amount, dec, Dec } from '@/common/money';
 import { PageMeta, likePattern, pageMeta, pageOf } from '@/common/pagination';
@@ -51,32 +51,65 @@ export class StockService {
   constructor(@InjectRepository(MovimientoStock) private readonly movimientos: Repository<MovimientoStock>) {}
 
   /**
-   * Adds or removes stock inside the caller's transaction: locks the product row, refuses to go below
-   * zero (422 'Stock insuficiente para <codigo>'), writes the new stock and the movement row.
-   * Returns null for services (unidad 'ZZ'), which carry no stock.
+   * Locks the company's goods among `productoIds` in ONE statement, in ascending id order, FOR NO KEY UPDATE
+   * (the lock an UPDATE of the stock takes; it does not conflict with the FOR KEY SHARE that lines referencing
+   * the product take). Services (unidad 'ZZ') carry no stock and are not locked. Every path that moves stock
+   * locks through here (moveMany), and a document moves its stock, or calls this, BEFORE inserting its lines: two
+   * documents of any series touching the same products then queue instead of deadlocking. Locking again rows
+   * already held does not wait.
    */
+  async bloquear(manager: EntityManager, empresaId: number, productoIds: number[]): Promise<Map<number, Producto>> {
+    const ids = [...new Set(productoIds)];
+    if (!ids.length) return new Map();
+    const bienes = await manager.find(Producto, {
+      where: { id_empresa: empresaId, id_producto: In(ids), unidad: Not(UNIDAD_SERVICIO) },
+      order: { id_producto: 'ASC' },
+      lock: { mode: 'for_no_key_update' },
+    });
+    return new Map(bienes.map((p) => [p.id_producto, p]));
+  }
+
+  /** One movement: see moveMany. */
   async move(manager: EntityManager, input: MovimientoInput): Promise<MovimientoResult | null> {
-    const campo = input.campo ?? 'cantidad';
-    const cantidad = dec(input.cantidad);
-    if (!cantidad.isFinite() || cantidad.lte(0)) throw invalidField(campo, 'La cantidad debe ser mayor que 0.');
-    if (cantidad.decimalPlaces() > DECIMALES_CANTIDAD) throw invalidField(campo, `La cantidad admite hasta ${DECIMALES_CANTIDAD} decimales.`);
-    const producto = await this.lock(manager, input.empresaId, input.productoId);
-    if (!producto) throw invalidField(campo, 'El producto no existe.');
-    if (producto.unidad === UNIDAD_SERVICIO) return null;
-    const stock = input.tipo === 'ingreso' ? dec(producto.stock).plus(cantidad) : dec(producto.stock).minus(cantidad);
-    if (stock.isNegative()) throw invalidField(campo, `Stock insuficiente para ${producto.codigo}`);
-    if (stock.gt(STOCK_MAXIMO)) throw invalidField(campo, `El stock de ${producto.codigo} superaría el máximo admitido.`);
-    return this.write(manager, producto, input.tipo, cantidad, stock, input);
+    return (await this.moveMany(manager, [input]))[0];
   }
 
   /**
-   * Several moves in ascending product id order: every caller locks rows in the same order, so two
-   * documents touching the same products never deadlock.
+   * Adds or removes stock inside the caller's transaction: locks every product at once (see bloquear), refuses to
+   * go below zero (422 'Stock insuficiente para <codigo>'), writes the new stock and one movement row per input,
+   * in ascending product order. Returns null for services (unidad 'ZZ'), which carry no stock.
    */
   async moveMany(manager: EntityManager, inputs: MovimientoInput[]): Promise<Array<MovimientoResult | null>> {
+    if (!inputs.length) return [];
+    const empresaId = inputs[0].empresaId;
+    if (inputs.some((input) => input.empresaId !== empresaId)) throw new Error('moveMany: movimientos de varias empresas');
     const order = inputs.map((input, i) => ({ input, i })).sort((a, b) => a.input.productoId - b.input.productoId || a.i - b.i);
+    const cantidades = new Map(order.map(({ input, i }) => [i, cantidadValida(input)]));
+    const bienes = await this.bloquear(
+      manager,
+      empresaId,
+      order.map(({ input }) => input.productoId),
+    );
+    const servicios = await this.serviciosEntre(
+      manager,
+      empresaId,
+      order.map(({ input }) => input.productoId).filter((id) => !bienes.has(id)),
+    );
     const results = new Array<MovimientoResult | null>(inputs.length);
-    for (const { input, i } of order) results[i] = await this.move(manager, input);
+    for (const { input, i } of order) {
+      const campo = input.campo ?? 'cantidad';
+      const producto = bienes.get(input.productoId);
+      if (!producto) {
+        if (!servicios.has(input.productoId)) throw invalidField(campo, 'El producto no existe.');
+        results[i] = null;
+        continue;
+      }
+      const cantidad = cantidades.get(i)!;
+      const stock = input.tipo === 'ingreso' ? dec(producto.stock).plus(cantidad) : dec(producto.stock).minus(cantidad);
+      if (stock.isNegative()) throw invalidField(campo, `Stock insuficiente para ${producto.codigo}`);
+      if (stock.gt(STOCK_MAXIMO)) throw invalidField(campo, `El stock de ${producto.codigo} superaría el máximo admitido.`);
+      results[i] = await this.write(manager, producto, input.tipo, cantidad, stock, input);
+    }
     return results;
   }
 
@@ -104,8 +137,19 @@ export class StockService {
     return { rows, meta: pageMeta(page, perPage, total) };
   }
 
+  /** One product row, whatever its unit (an edit may be turning a good into a service), locked as bloquear does. */
   private lock(manager: EntityManager, empresaId: number, productoId: number): Promise<Producto | null> {
-    return manager.findOne(Producto, { where: { id_producto: productoId, id_empresa: empresaId }, lock: { mode: 'pessimistic_write' } });
+    return manager.findOne(Producto, { where: { id_producto: productoId, id_empresa: empresaId }, lock: { mode: 'for_no_key_update' } });
+  }
+
+  /**
+   * The company's products among `ids` that bloquear left unlocked because they are services. A product that became
+   * a good after bloquear's statement is taken as it was then (a service): the document counts as issued before the change.
+   */
+  private async serviciosEntre(manager: EntityManager, empresaId: number, ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    const rows = await manager.find(Producto, { select: { id_producto: true }, where: { id_empresa: empresaId, id_producto: In([...new Set(ids)]) } });
+    return new Set(rows.map((p) => p.id_producto));
   }
 
   private async write(
@@ -118,6 +162,8 @@ export class StockService {
   ): Promise<MovimientoResult> {
     const nuevo = stock.toFixed(DECIMALES_CANTIDAD);
     await manager.update(Producto, { id_producto: producto.id_producto }, { stock: nuevo });
+    // A second movement of the same product in this transaction starts from here.
+    producto.stock = nuevo;
     const movimiento = await manager.save(
       manager.create(MovimientoStock, {
         id_empresa: input.empresaId,
@@ -139,4 +185,13 @@ export class StockService {
       stock_resultante: nuevo,
     };
   }
+}
+
+/** A movement's quantity: > 0 with at most 10 decimals, else a 422 on the input's field. */
+function cantidadValida(input: MovimientoInput): Dec {
+  const campo = input.campo ?? 'cantidad';
+  const cantidad = dec(input.cantidad);
+  if (!cantidad.isFinite() || cantidad.lte(0)) throw invalidField(campo, 'La cantidad debe ser mayor que 0.');
+  if (cantidad.decimalPlaces() > DECIMALES_CANTIDAD) throw invalidField(campo, `La cantidad admite hasta ${DECIMALES_CANTIDAD} decimales.`);
+  return cantidad;
 }

@@ -1,5 +1,5 @@
 import type { VentaView } from '@/ventas/dto/venta-view';
-import { lineaResumen } from './linea-resumen';
+import { huellaLinea, lineaResumen } from './linea-resumen';
 
 /** Only the fields an RC line reads. */
 const venta = (extra: Partial<VentaView> = {}): VentaView =>
@@ -38,5 +38,15 @@ describe('lineaResumen', () => {
     expect(lineaResumen(conPercepcion, '1', '18.00').percepcion).toEqual(esperado);
     expect(lineaResumen(conPercepcion, '3', '18.00').percepcion).toEqual(esperado);
     expect(lineaResumen(conPercepcion, '2', '18.00').percepcion).toBeUndefined();
+  });
+});
+
+describe('huellaLinea', () => {
+  it("changes with what the line reports, not with the company's IGV percentage", () => {
+    expect(huellaLinea(venta())).toBe(huellaLinea(venta()));
+    expect(huellaLinea(venta({ cliente: { id_cliente: 1, tipo_doc: '1', documento: '45678912', datos: 'X', direccion: null } }))).not.toBe(
+      huellaLinea(venta()),
+    );
+    expect(huellaLinea(venta({ total: 1021 }))).not.toBe(huellaLinea(venta()));
   });
 });

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { EstadoLinea } from '@/common/estados';
-import { LINEA_MODIFICACION } from '@/common/estados';
+import { LINEA_ADICION, LINEA_MODIFICACION } from '@/common/estados';
 import type { Moneda, TipoDocIdentidad } from '@/sunat/documents/common';
 import type { SummaryLine, SummaryPerception } from '@/sunat/documents/summary';
 import type { VentaView } from '@/ventas/dto/venta-view';
@@ -31,6 +32,15 @@ export function lineaResumen(venta: VentaView, estado: EstadoLinea, porcentajeIg
     ivap: dos(venta.ivap),
     percepcion: estado === LINEA_MODIFICACION ? undefined : percepcionResumen(venta),
   };
+}
+
+/**
+ * Fingerprint of what an RC line reports of the boleta (client, currency, amounts, percepción), whatever its line
+ * status and the company's current IGV percentage: equal fingerprints mean SUNAT would be told nothing new.
+ */
+export function huellaLinea(venta: VentaView): string {
+  const { estado: _estado, porcentaje_igv: _porcentaje, ...contenido } = lineaResumen(venta, LINEA_ADICION, '');
+  return createHash('sha256').update(JSON.stringify(contenido)).digest('hex');
 }
 
 /** Catálogo 53 régimen of the sale (51, 52, 53) → catálogo 22 code of the summary (01, 02, 03). */

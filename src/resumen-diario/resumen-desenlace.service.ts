@@ -1,4 +1,4 @@
-import { LINEA_ANULACION, SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
+import { LINEA_ADICION, LINEA_ANULACION, LINEA_MODIFICACION, SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { LoteSunatItem } from '@/lotes-sunat/entities/lote-sunat-item.entity';
@@ -8,23 +8,23 @@ import { TEXTOS } from './resumen-textos';
 
 /**
  * API.md "Ticket outcomes", RC: what SUNAT's final answer on a daily summary does to its boletas.
- * Accepted: informed boletas are accepted, annulled ones (line '3') annulled. Rejected: informed boletas are
- * rejected, annulled ones stay accepted.
+ * Accepted: informed boletas are accepted, annulled ones (line '3') annulled. Rejected: added boletas (line '1')
+ * are rejected; modified ones (line '2') and annulled ones stay accepted, as SUNAT still holds what it accepted before.
  */
 @Injectable()
 export class ResumenDesenlaceService implements DesenlaceLote {
   constructor(private readonly ventas: VentasService) {}
 
   async aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void> {
-    const anuladas = items.filter((i) => i.estado_linea === LINEA_ANULACION).map((i) => i.id_venta!);
-    const informadas = items.filter((i) => i.estado_linea !== LINEA_ANULACION).map((i) => i.id_venta!);
+    const de = (linea: string) => items.filter((i) => i.estado_linea === linea).map((i) => i.id_venta!);
+    const [adiciones, modificaciones, anuladas] = [de(LINEA_ADICION), de(LINEA_MODIFICACION), de(LINEA_ANULACION)];
     // one UPDATE per kind of line (an RC holds up to 500 boletas)
     if (accepted) {
       await this.ventas.setSunatStateMany(manager, anuladas, { estado: VENTA_ANULADA, estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
-      await this.ventas.setSunatStateMany(manager, informadas, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
+      await this.ventas.setSunatStateMany(manager, [...adiciones, ...modificaciones], { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
     } else {
-      await this.ventas.setSunatStateMany(manager, anuladas, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
-      await this.ventas.setSunatStateMany(manager, informadas, { estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
+      await this.ventas.setSunatStateMany(manager, [...anuladas, ...modificaciones], { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
+      await this.ventas.setSunatStateMany(manager, adiciones, { estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
     }
   }
 

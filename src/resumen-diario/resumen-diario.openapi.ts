@@ -9,7 +9,8 @@ export const RESUMEN_DIARIO_DOCS: DocsDe<ResumenDiarioController> = {
     summary: 'Enviar el resumen diario de boletas',
     description:
       'Boletas de `fecha_resumen` emitidas hace 7 días o menos; devuelve el ticket y las boletas quedan con estado_sunat 3. ' +
-      'Más de 500 boletas (hasta 5000) van en varios resúmenes de 500: `tickets` lista cada uno (ticket, nombre_archivo, cantidad).' +
+      'Más de 500 boletas (hasta 5000) van en varios resúmenes de 500: `tickets` lista cada uno (ticket, nombre_archivo, cantidad). ' +
+      'Una boleta ya aceptada por SUNAT sin cambios no se vuelve a informar (va en `advertencias`); si cambió, va como modificación.' +
       DOC_ENVIOS_OCUPADOS,
     body: { ids: [2], fecha_resumen: hoyLima() },
   },

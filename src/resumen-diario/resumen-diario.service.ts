@@ -1,19 +1,20 @@
-import { EstadoLinea, LINEA_ADICION, LINEA_ANULACION, LINEA_MODIFICACION, SUNAT_ACEPTADA, SUNAT_EN_PROCESO } from '@/common/estados';
+import { LINEA_ADICION, LINEA_ANULACION, SUNAT_EN_PROCESO } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { AuthContext } from '@/common/context/request-context';
 import { sunatUnavailable } from '@/common/errors/http-errors';
 import { buildSummaryXml } from '@/sunat/xml/summary-xml';
 import { batchRefused, unexpected } from '@/lotes-sunat/batch-errors';
 import { LoteEnvioService } from '@/lotes-sunat/lote-envio.service';
-import { EnvioLoteResult, LoteLinea } from '@/lotes-sunat/lote-types';
+import { EnvioLoteResult, LoteLinea, LoteSinDocumentos } from '@/lotes-sunat/lote-types';
 import { TicketAnswer } from '@/lotes-sunat/ticket-answer';
 import { TicketService } from '@/lotes-sunat/ticket.service';
 import { assertVentasExist } from '@/lotes-sunat/ventas-existentes';
-import type { VentaView } from '@/ventas/dto/venta-view';
 import { VentasService } from '@/ventas/ventas.service';
 import { ResumenDiarioDto } from './dto/resumen-diario.dto';
-import { lineaResumen } from './linea-resumen';
-import { motivoRechazoAnulacion, motivoRechazoResumen } from './reglas-resumen';
+import { huellaLinea, lineaResumen } from './linea-resumen';
+import { RegistroSunat, registrosSunat } from './registro-sunat';
+import { lineaSegunSunat, motivoRechazoAnulacion, motivoRechazoResumen } from './reglas-resumen';
 import { parteNoEnviada, partesDelResumen, ResumenEnviado } from './partes-resumen';
 import { TEXTOS } from './resumen-textos';
 
@@ -57,15 +58,17 @@ export class ResumenDiarioService {
     for (const venta of ventas) {
       const rechazo = modo === 'informar' ? motivoRechazoResumen(venta, dto.fecha_resumen) : motivoRechazoAnulacion(venta, dto.fecha_resumen);
       if (rechazo) errores.push(`${venta.numero_completo}: ${rechazo}`);
-      else lineas.push({ venta, estado_linea: lineStatus(venta, modo), incluido: true });
+      // the line status is settled with the boleta locked, from what SUNAT holds of it (revisar)
+      else lineas.push({ venta, estado_linea: modo === 'anular' ? LINEA_ANULACION : LINEA_ADICION, incluido: true, huella: huellaLinea(venta) });
     }
     if (!lineas.length) throw batchRefused(TEXTOS[modo].ninguna, errores);
     const enviados: ResumenEnviado[] = [];
     const partes = partesDelResumen(lineas);
     for (const [i, parte] of partes.entries()) {
-      const result = await this.enviarParte(auth, dto, modo, parte);
+      const result = await this.enviarParte(auth, dto, modo, parte, errores);
+      if (result === null) continue;
       if (result.kind === 'ticket') {
-        enviados.push({ ticket: result.ticket, nombre_archivo: result.nombre_archivo, cantidad: parte.length });
+        enviados.push({ ticket: result.ticket, nombre_archivo: result.nombre_archivo, cantidad: result.lineas.length });
         continue;
       }
       // the first summary failing fails the request as before; a later one leaves its boletas for a new send
@@ -75,6 +78,8 @@ export class ResumenDiarioService {
       }
       errores.push(parteNoEnviada(i + 1, partes.length, parte, result.message));
     }
+    // every boleta left out for what SUNAT already holds
+    if (!enviados.length) throw batchRefused(TEXTOS[modo].ninguna, errores);
     const [primero] = enviados;
     return {
       success: true,
@@ -87,18 +92,56 @@ export class ResumenDiarioService {
     };
   }
 
-  /** One summary file (at most MAX_LINEAS_RESUMEN boletas): its own correlative, batch and ticket. */
-  private enviarParte(auth: AuthContext, dto: ResumenDiarioDto, modo: Modo, lineas: LoteLinea[]): Promise<EnvioLoteResult> {
+  /**
+   * One summary file (at most MAX_LINEAS_RESUMEN boletas): its own correlative, batch and ticket. Boletas left out
+   * for what SUNAT holds of them go to `advertencias`; null when none was left (no file made).
+   */
+  private async enviarParte(
+    auth: AuthContext,
+    dto: ResumenDiarioDto,
+    modo: Modo,
+    lineas: LoteLinea[],
+    advertencias: string[],
+  ): Promise<EnvioLoteResult | null> {
+    let fuera: string[] = [];
+    const revisar = async (manager: EntityManager, propuestas: LoteLinea[]) => {
+      const registros = await registrosSunat(
+        manager,
+        propuestas.map((l) => l.venta.id_venta),
+      );
+      const { quedan, motivos } = segunSunat(modo, propuestas, registros);
+      fuera = motivos;
+      return quedan;
+    };
+    try {
+      const result = await this.enviarLote(auth, dto, modo, lineas, revisar);
+      advertencias.push(...fuera);
+      return result;
+    } catch (error) {
+      if (!(error instanceof LoteSinDocumentos)) throw error;
+      advertencias.push(...fuera);
+      return null;
+    }
+  }
+
+  private enviarLote(
+    auth: AuthContext,
+    dto: ResumenDiarioDto,
+    modo: Modo,
+    lineas: LoteLinea[],
+    revisar: (manager: EntityManager, lineas: LoteLinea[]) => Promise<LoteLinea[]>,
+  ): Promise<EnvioLoteResult> {
     return this.lotes.enviar({
       empresaId: auth.empresaId,
       userId: auth.userId,
       tipo: 'RC',
       fechaReferencia: dto.fecha_resumen,
       lineas,
-      enProceso: (manager, ticket) =>
+      revisar,
+      enProceso: (manager, ticket, enviadas) =>
         this.ventas.setSunatStateMany(
           manager,
-          lineas.map((l) => l.venta.id_venta),
+          enviadas.map((l) => l.venta.id_venta),
           { estado_sunat: SUNAT_EN_PROCESO, mensaje_sunat: TEXTOS[modo].ticket(ticket) },
         ),
       buildXml: ({ company, fechaGeneracion, correlativo, percent, lineas: enviadas }) => {
@@ -115,8 +158,16 @@ export class ResumenDiarioService {
   }
 }
 
-/** '3' annuls; a boleta SUNAT already has is sent again as a modification ('2'); otherwise an addition ('1'). */
-function lineStatus(venta: VentaView, modo: Modo): EstadoLinea {
-  if (modo === 'anular') return LINEA_ANULACION;
-  return venta.estado_sunat === SUNAT_ACEPTADA ? LINEA_MODIFICACION : LINEA_ADICION;
+/** The lines that may go with their final status (lineaSegunSunat), and '<numero>: <motivo>' for the others. */
+function segunSunat(modo: Modo, lineas: LoteLinea[], registros: Map<number, RegistroSunat>): { quedan: LoteLinea[]; motivos: string[] } {
+  const quedan: LoteLinea[] = [];
+  const motivos: string[] = [];
+  for (const linea of lineas) {
+    const registro = registros.get(linea.venta.id_venta);
+    if (!registro) throw new Error(`Venta ${linea.venta.id_venta} ausente`);
+    const decision = lineaSegunSunat(modo, linea.huella!, registro);
+    if ('motivo' in decision) motivos.push(`${linea.venta.numero_completo}: ${decision.motivo}`);
+    else quedan.push({ ...linea, estado_linea: decision.estado });
+  }
+  return { quedan, motivos };
 }

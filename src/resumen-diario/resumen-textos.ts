@@ -13,3 +13,11 @@ export const TEXTOS = {
     ticket: (t: string) => `Anulación enviada en resumen diario. Ticket: ${t}`,
   },
 } as const;
+
+/** Why a boleta is left out of a summary because of what SUNAT already holds (advertencias '<numero>: <motivo>'). */
+export const MOTIVO_SUNAT = {
+  yaAceptada: (archivo: string | null) =>
+    `ya fue aceptada por SUNAT${archivo ? ` en el resumen ${archivo}` : ''} y no cambió desde entonces: no se vuelve a informar.`,
+  yaAnulada: (archivo: string) => `ya fue anulada en SUNAT con el resumen ${archivo}.`,
+  noAceptada: (estadoSunat: string) => `no está aceptada por SUNAT (estado_sunat ${estadoSunat}).`,
+} as const;

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { forgetAllPrincipals } from '@/auth/principal-cache';
 import { InjectRepository } from '@nestjs/typeorm';
-import * as bcrypt from 'bcryptjs';
 import { Repository } from 'typeorm';
 import { revokeUserTokens } from '@/auth/token-revocation';
 import { ADMIN_ROLE_ID, AuthContext } from '@/common/context/request-context';
@@ -10,10 +9,7 @@ import { PermissionsService } from '@/permissions/permissions.service';
 import { RolesService } from '@/permissions/roles.service';
 import { User } from './entities/user.entity';
 import { CreateUsuarioDto, UpdateUsuarioDto } from './dto/usuario.dto';
-
-const BCRYPT_ROUNDS = Number(process.env.BCRYPT_ROUNDS ?? 10);
-let dummy: string | undefined;
-const dummyHash = () => (dummy ??= bcrypt.hashSync('not-a-password', BCRYPT_ROUNDS));
+import { PasswordHasher } from './password-hasher';
 
 @Injectable()
 export class UsuariosService {
@@ -21,6 +17,7 @@ export class UsuariosService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly roles: RolesService,
     private readonly permissions: PermissionsService,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   findById(id: number): Promise<User | null> {
@@ -32,13 +29,10 @@ export class UsuariosService {
     return this.users.createQueryBuilder('u').where('lower(u.usuario) = lower(:login) OR lower(u.email) = lower(:login)', { login: login.trim() }).getOne();
   }
 
-  /** bcrypt check; for no user it spends the same time on a dummy hash so timing does not reveal which logins exist. */
-  async checkPassword(user: User | null, password: string): Promise<boolean> {
-    if (!user) {
-      await bcrypt.compare(password, dummyHash());
-      return false;
-    }
-    return bcrypt.compare(password, user.password);
+  /** bcrypt check off the event loop; for no user it spends the same time on a dummy hash so timing does not reveal which logins exist. */
+  checkPassword(user: User | null, password: string): Promise<boolean> {
+    if (!user) return this.hasher.compareWithNothing(password);
+    return this.hasher.compare(password, user.password);
   }
 
   /** Sets a new password (already validated) and revokes the user's other tokens in the same transaction. */
@@ -52,7 +46,7 @@ export class UsuariosService {
   }
 
   hashPassword(password: string): Promise<string> {
-    return bcrypt.hash(password, BCRYPT_ROUNDS);
+    return this.hasher.hash(password);
   }
 
   list(empresaId: number): Promise<User[]> {

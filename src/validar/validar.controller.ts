@@ -1,10 +1,13 @@
-import { Controller, HttpCode, Param, Post, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, Req, UploadedFile, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { MultipartVaciosInterceptor } from '@/common/interceptors/multipart-vacios.interceptor';
 import { tooLarge, ValidacionRespuesta, ValidarService, VALIDAR_MAX_BYTES } from './validar.service';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { VALIDAR_DOCS } from './validar.openapi';
+import { ValidarCuotaGuard } from './validar-cuota.guard';
+import { ValidarTamanoFilter } from './validar-tamano.filter';
 
 /** Reads a raw (non-multipart) body up to the limit: application/xml, text/xml or anything not parsed before. */
 function rawBody(req: Request): Promise<Buffer | undefined> {
@@ -38,12 +41,11 @@ export class ValidarController {
 
   @Post(':tipo')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'SUNAT rules on a UBL XML made elsewhere (authentication only)',
-    description: 'tipo 01|03|07|08|09|RC|RA; the XML as the raw body (application/xml) or a multipart field archivo; 2 MB at most; no DTD.',
-  })
   @ApiConsumes('application/xml', 'multipart/form-data')
-  @UseInterceptors(FileInterceptor('archivo', { limits: { fileSize: VALIDAR_MAX_BYTES, files: 1 } }))
+  // the per-user rate runs before the body (multipart or raw) is read
+  @UseGuards(ValidarCuotaGuard)
+  @UseFilters(ValidarTamanoFilter)
+  @UseInterceptors(FileInterceptor('archivo', { limits: { fileSize: VALIDAR_MAX_BYTES, files: 1 } }), MultipartVaciosInterceptor)
   async validar(@Param('tipo') tipo: string, @Req() req: Request, @UploadedFile() archivo?: Express.Multer.File): Promise<ValidacionRespuesta> {
     const multipart = req.is('multipart/form-data');
     const xml = archivo?.buffer ?? (multipart ? undefined : await rawBody(req));

@@ -117,8 +117,8 @@ export class VentaCreacionService {
       const { issued, written: detalles } = await this.contenido.firmar(manager, emisor, credentials, venta, cliente, preparado, async () => {
         await manager.save(venta);
         await this.anticipos.registrar(manager, venta.id_venta, anticipos);
+        if (descontar) await this.stock.salidas(manager, venta, preparado.lineas, auth.userId);
         const lineas = await this.contenido.guardarLineas(manager, venta, preparado);
-        if (descontar) await this.stock.salidas(manager, venta, lineas, auth.userId);
         if (dto.cotizacion_id) await this.cotizacion.aprobar(manager, empresaId, dto.cotizacion_id);
         return lineas;
       });

@@ -74,7 +74,12 @@ export class VentaEdicionService {
         cliente_tipo_doc: cliente.tipo_doc,
       });
       const teniaStock = venta.stock_descontado;
-      if (teniaStock) await this.stock.devolver(manager, venta, await detallesDe(manager, venta), auth.userId, 'Edición de venta');
+      if (teniaStock) {
+        // Old and new products locked together, before any line changes: one ascending order for the whole edit.
+        const anteriores = await detallesDe(manager, venta);
+        await this.stock.bloquear(manager, auth.empresaId, [...anteriores, ...preparado.lineas]);
+        await this.stock.devolver(manager, venta, anteriores, auth.userId, 'Edición de venta');
+      }
       await manager.delete(VentaDetalle, { id_venta: venta.id_venta });
       Object.assign(venta, {
         id_cliente: cliente.id_cliente,

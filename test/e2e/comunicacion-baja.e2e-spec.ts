@@ -37,13 +37,21 @@ describe('Voiding communication (comunicación de baja)', () => {
     return f;
   }
 
-  it('voids an accepted factura: ticket, RA file 001, sale in 3; the accepted ticket annuls it (2/2)', async () => {
+  /** Today's last RA correlative, whatever ran before in this database (0 when none). */
+  const ultimoRa = async (): Promise<number> =>
+    Number(
+      (await t.dataSource.query(`SELECT ultimo FROM lote_sunat_correlativos WHERE ruc = '20000000001' AND tipo = 'RA' AND fecha = $1::date`, [hoy]))[0]
+        ?.ultimo ?? 0,
+    );
+
+  it("voids an accepted factura: ticket, the day's next RA file, sale in 3; the accepted ticket annuls it (2/2)", async () => {
     const f = await facturaAceptada();
+    const correlativo = String((await ultimoRa()) + 1).padStart(3, '0');
     const res = await send('/api/comunicacion-baja', { documentos: [{ id_venta: f.id_venta, motivo: '' }] }).expect(200);
     expect(res.body).toEqual({
       success: true,
       ticket: expect.any(String),
-      nombre_archivo: `20000000001-RA-${hoy.replace(/-/g, '')}-001.xml`,
+      nombre_archivo: `20000000001-RA-${hoy.replace(/-/g, '')}-${correlativo}.xml`,
       message: 'Comunicación de baja enviada. Use el ticket para consultar el estado.',
     });
     expect(await estado(f.id_venta)).toEqual({ estado: '1', estado_sunat: '3', mensaje_sunat: expect.stringContaining(res.body.ticket) });

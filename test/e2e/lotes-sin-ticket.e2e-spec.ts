@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { SEND_MSG } from '../../src/common/errors/messages';
 import { hoyLima } from '../../src/common/fecha';
 import { documentoEnLotePendiente } from '../../src/lotes-sunat/lote-pendiente';
 import { MSG_LOTE } from '../../src/lotes-sunat/lote-mensajes';
@@ -61,6 +62,9 @@ describe('RC/RA batches whose sendSummary answer is lost', () => {
     expect(pendiente).toMatchObject({ estado: 'preparado', ticket: null });
     expect(lost.body.message).toContain(pendiente.nombre_archivo);
     expect(pendiente.mensaje).toContain('se reenviará el mismo archivo');
+    // the 502 says the batch settles by itself and the send must not be repeated
+    expect(lost.body).toEqual({ success: false, message: SEND_MSG.sinComunicacion(`${pendiente.mensaje} ${MSG_LOTE.noRepetir}`) });
+    expect(MSG_LOTE.noRepetir).toBe('No repita el envío: el lote se resolverá solo con SUNAT.');
 
     // the client retries its request: the boletas are held by the pending batch, no second summary
     const retry = await send('/api/resumen-diario', { ids: [a.id_venta, b.id_venta], fecha_resumen: hoy });

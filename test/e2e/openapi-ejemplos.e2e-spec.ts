@@ -217,7 +217,7 @@ describe('OpenAPI examples run as they are on a fresh installation', () => {
       if (json?.token) token = json.token;
       const clave = String(op.operationId)
         .replace('_', '.')
-        .replace(/\[\d+\]$/, '');
+        .replace(/_alias\d+$/, '');
       if (json && !respuestas[clave]) respuestas[clave] = { status: res.status, body: recortar(json) };
     }
     if (process.env.OPENAPI_CAPTURE === '1') {

@@ -33,15 +33,24 @@ describe('Daily summary (resumen diario) of boletas', () => {
     }>;
   const send = (path: string, body: object, session: Session = user) => request(t.http).post(path).set(bearer(session.token)).send(body);
   const consultar = (ticket: string) => send('/api/resumen-diario/consultar-ticket', { ticket });
+  /** The RC file name of a correlative of today (all beta companies file as 20000000001). */
+  const nombreRc = (correlativo: number) => `20000000001-RC-${hoy.replace(/-/g, '')}-${String(correlativo).padStart(3, '0')}.xml`;
+  /** Today's last RC correlative, whatever ran before (0 when none). */
+  const ultimoRc = async (): Promise<number> =>
+    Number(
+      (await t.dataSource.query(`SELECT ultimo FROM lote_sunat_correlativos WHERE ruc = '20000000001' AND tipo = 'RC' AND fecha = $1::date`, [hoy]))[0]
+        ?.ultimo ?? 0,
+    );
 
-  it('sends boletas by ticket: files 001 then 002 on one day, sales in 3 until the ticket answers, then 1', async () => {
+  it("sends boletas by ticket: the day's next file correlatives one after the other, sales in 3 until the ticket answers, then 1", async () => {
     const a = await createVenta(t, user);
     const b = await createVenta(t, user);
+    const correlativo = (await ultimoRc()) + 1;
     const res = await send('/api/resumen-diario', { ids: [a.id_venta, b.id_venta], fecha_resumen: hoy }).expect(200);
     expect(res.body).toEqual({
       success: true,
       ticket: expect.any(String),
-      nombre_archivo: `20000000001-RC-${hoy.replace(/-/g, '')}-001.xml`,
+      nombre_archivo: nombreRc(correlativo),
       cantidad: 2,
       message: 'Resumen diario enviado. Use el ticket para consultar el estado.',
     });
@@ -64,7 +73,7 @@ describe('Daily summary (resumen diario) of boletas', () => {
 
     const c = await createVenta(t, user);
     const second = await send('/api/resumen-diario', { ids: [c.id_venta], fecha_resumen: hoy }).expect(200);
-    expect(second.body.nombre_archivo).toBe(`20000000001-RC-${hoy.replace(/-/g, '')}-002.xml`);
+    expect(second.body.nombre_archivo).toBe(nombreRc(correlativo + 1));
   });
 
   it('sends the valid part of a mixed batch and reports the rest as advertencias', async () => {

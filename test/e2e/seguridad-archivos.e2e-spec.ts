@@ -19,6 +19,20 @@ async function xlsxWithSheet(sheetXml: string): Promise<Buffer> {
   return Buffer.from(zipSync(parts, { level: 9 }));
 }
 
+/** A valid import (header and one product) whose `part` gets `extra` inserted before its closing tag `cierre`. */
+async function xlsxWithPadding(part: string, cierre: string, extra: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet('Productos').addRows([
+    ['codigo', 'nombre', 'precio'],
+    ['P-1', 'PRODUCTO', 1],
+  ]);
+  const parts = unzipSync(new Uint8Array(await workbook.xlsx.writeBuffer()));
+  const xml = Buffer.from(parts[part]).toString('utf8');
+  expect(xml).toContain(cierre);
+  parts[part] = strToU8(xml.replace(cierre, extra + cierre));
+  return Buffer.from(zipSync(parts, { level: 9 }));
+}
+
 const SHEET = (rows: string) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`;
 const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
@@ -104,6 +118,40 @@ describe('Security: uploaded files cannot freeze the service', () => {
     expect(res.body.errors).toEqual({ archivo: ['El archivo descomprimido supera 50 MB.'] });
     expect(health.status).toBe(200);
     expect(healthMs).toBeLessThan(1000);
+  });
+
+  it('Excel import: millions of shared strings in a few dozen KB are refused by their count before exceljs reads them (422)', async () => {
+    const file = await xlsxWithPadding('xl/sharedStrings.xml', '</sst>', '<si/>'.repeat(4_000_000));
+    expect(file.length).toBeLessThan(128 * 1024);
+    const { res, health, healthMs } = await whileHealthy(() =>
+      request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', file, 'textos.xlsx'),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ archivo: ['El archivo supera 100000 textos distintos.'] });
+    expect(health.status).toBe(200);
+    expect(healthMs).toBeLessThan(1000);
+
+    const largo = await xlsxWithPadding('xl/sharedStrings.xml', '</sst>', `<si><t>${'a'.repeat(17 * 1024 * 1024)}</t></si>`);
+    const porBytes = await request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', largo, 'largo.xlsx');
+    expect(porBytes.status).toBe(422);
+    expect(porBytes.body.errors).toEqual({ archivo: ['Los textos del archivo superan 16 MB.'] });
+  });
+
+  it('Excel import: styles are bounded the same way (elements and bytes, 422), and a malformed styles part is unreadable', async () => {
+    const estilos = (extra: string, cierre = '</cellXfs>') => xlsxWithPadding('xl/styles.xml', cierre, extra);
+    const leer = async (file: Buffer) =>
+      (await request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', file, 'estilos.xlsx').expect(422)).body.errors;
+    const muchos = await estilos('<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'.repeat(1_000_000));
+    expect(muchos.length).toBeLessThan(256 * 1024);
+    const { res, health, healthMs } = await whileHealthy(() =>
+      request(t.http).post('/api/productos/leer-excel').set(bearer(user.token)).attach('archivo', muchos, 'estilos.xlsx'),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ archivo: ['Los estilos del archivo superan 20000 elementos.'] });
+    expect(health.status).toBe(200);
+    expect(healthMs).toBeLessThan(1000);
+    expect(await leer(await estilos(`<!--${'x'.repeat(3 * 1024 * 1024)}-->`))).toEqual({ archivo: ['Los estilos del archivo superan 2 MB.'] });
+    expect(await leer(await estilos('<xf>', '</cellXfs>'))).toEqual({ archivo: ['No se pudo leer el archivo Excel.'] });
   });
 
   it('certificate upload: a PFX asking 8,388,607 key-derivation iterations is refused before deriving (422)', async () => {

@@ -3,7 +3,7 @@ import { MAX_INT4 } from '@/common/validators/limites';
 import { IsNewPassword } from '@/usuarios/password-policy';
 
 export class LoginDto {
-  /** Login name (usuario) or email. */
+  /** Nombre de usuario o correo electrónico. */
   @IsString()
   @Length(1, 255)
   user: string;
@@ -25,7 +25,7 @@ export class ChangePasswordDto {
   @Length(1, 255)
   password_actual: string;
 
-  /** At least 10 characters, at most 72 bytes, not a common password. */
+  /** Al menos 10 caracteres, como máximo 72 bytes; no una contraseña común. */
   @IsNewPassword()
   password: string;
 }

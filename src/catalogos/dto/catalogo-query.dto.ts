@@ -1,11 +1,11 @@
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 export class CatalogoParamsDto {
-  /** Two digits, as SUNAT numbers its catalogues: '03', not '3'. */
+  /** Dos dígitos, como SUNAT numera sus catálogos: '03', no '3'. */
   @IsString() @Matches(/^\d{2}$/, { message: 'numero debe ser el número del catálogo con dos dígitos (p. ej. 03)' }) numero: string;
 }
 
 export class CatalogoQueryDto {
-  /** Words to find in the code or the description, accent-insensitive. */
+  /** Palabras a buscar en el código o la descripción, sin distinguir tildes. */
   @IsOptional() @IsString() @MaxLength(100) q?: string;
 }

@@ -9,7 +9,7 @@ const documento = ({ value }: { value: unknown }) => (typeof value === 'string' 
 const Present = () => ValidateIf((_o, value) => value !== undefined);
 
 export class CreateClienteDto {
-  /** Derived from documento's length when omitted (8 digits DNI, 11 RUC). */
+  /** Si se omite, se deduce de la longitud de `documento` (8 dígitos DNI, 11 RUC). */
   @IsOptional() @IsIn(TIPOS_DOC_CLIENTE) tipo_doc?: string;
   @Transform(documento) @IsString() @Length(1, 15) documento: string;
   @Transform(trim) @IsString() @Length(1, 255) datos: string;

@@ -15,7 +15,9 @@ export type DomainErrorCode =
   /** SUNAT's rules could not be run now (every validator busy, or one document took too long): 503, try again. */
   | 'SUNAT_RULES_BUSY'
   /** Every SUNAT send slot is taken and the queue is full (or the wait too long): 503 with Retry-After, nothing done. */
-  | 'SUNAT_SENDS_BUSY';
+  | 'SUNAT_SENDS_BUSY'
+  /** The document storage failed (full disk, no permission, I/O error, S3 down): 503, the request's writes roll back. */
+  | 'STORAGE_UNAVAILABLE';
 
 export class DomainError extends Error {
   constructor(
@@ -25,8 +27,10 @@ export class DomainError extends Error {
     readonly details: Record<string, unknown> = {},
     /** Seconds for a Retry-After header (503s the client should simply repeat). */
     readonly retryAfterSeconds?: number,
+    /** The underlying failure, logged by the exception filter and never sent to the client. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'DomainError';
   }
 }
@@ -51,6 +55,15 @@ export const SUNAT_ENVIOS_OCUPADOS = 'Hay demasiados envíos a SUNAT en curso; i
 
 export const sunatSendsBusy = (retryAfterSeconds: number) => new DomainError('SUNAT_SENDS_BUSY', SUNAT_ENVIOS_OCUPADOS, {}, retryAfterSeconds);
 
+/** API.md "Failing storage": the 503 of a write the document storage could not take. */
+export const ALMACENAMIENTO_SIN_ESCRITURA =
+  'No se pudo guardar el archivo: el almacenamiento de documentos está lleno o no está disponible. Intente nuevamente más tarde.';
+/** The 503 of a read the document storage could not answer (a missing file is a 404, not this). */
+export const ALMACENAMIENTO_SIN_LECTURA = 'No se pudo leer el almacenamiento de documentos; intente nuevamente más tarde.';
+
+export const storageWriteFailed = (cause: unknown) => new DomainError('STORAGE_UNAVAILABLE', ALMACENAMIENTO_SIN_ESCRITURA, {}, undefined, cause);
+export const storageReadFailed = (cause: unknown) => new DomainError('STORAGE_UNAVAILABLE', ALMACENAMIENTO_SIN_LECTURA, {}, undefined, cause);
+
 /** The HTTP status of each code (one switch: a new code fails tsc until it has its status). */
 export function domainErrorStatus(code: DomainErrorCode): number {
   switch (code) {
@@ -62,6 +75,7 @@ export function domainErrorStatus(code: DomainErrorCode): number {
       return 409;
     case 'SUNAT_RULES_BUSY':
     case 'SUNAT_SENDS_BUSY':
+    case 'STORAGE_UNAVAILABLE':
       return 503;
   }
 }

@@ -32,3 +32,14 @@ export const alreadyAccepted = () => conflict(SEND_MSG.yaAceptado);
 export function sunatUnavailable(detail: string): HttpException {
   return new HttpException({ success: false, message: SEND_MSG.sinComunicacion(detail) }, HttpStatus.BAD_GATEWAY);
 }
+
+/** 429 (this client asked too often) or 503 (the service is busy) with a Retry-After header, in seconds. */
+export class RetryLaterException extends HttpException {
+  constructor(
+    status: HttpStatus.TOO_MANY_REQUESTS | HttpStatus.SERVICE_UNAVAILABLE,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super({ success: false, message }, status);
+  }
+}

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError, domainErrorStatus } from '../errors/domain-error';
+import { RetryLaterException } from '../errors/http-errors';
 import { MSG_FRAMEWORK, respuestaDeFramework, SolicitudVista } from '../errors/mensajes-framework';
 import { MSG } from '../errors/messages';
 import { esErrorDeBodyParser } from './body-parser-errors';
@@ -19,6 +20,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (res.headersSent) return;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      if (exception instanceof RetryLaterException) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       const body = exception.getResponse();
       if (typeof body === 'object' && body !== null && 'success' in body) {
         res.status(status).json(body);
@@ -34,6 +36,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof DomainError) {
+      // The client gets the Spanish message only; the operator needs the cause (ENOSPC, EACCES, S3's answer...).
+      if (exception.cause !== undefined) this.logger.error(`${exception.message} ${describe(exception.cause)}`);
       if (exception.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       res.status(domainErrorStatus(exception.code)).json({ success: false, message: exception.message, ...exception.details });
       return;
@@ -52,6 +56,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     res.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ success: false, message: MSG.errorInterno });
   }
+}
+
+function describe(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const code = (cause as NodeJS.ErrnoException).code;
+  return `${cause.name}${code ? ` ${code}` : ''}: ${cause.message}`;
 }
 
 function errorMessage(body: string | object): string {

@@ -28,7 +28,7 @@ export const TIPOS_DOCUMENTO_COMPRA = ['00', '01', '02', '03', '12', '14'] as co
 export class LineaCompraDto {
   @IsInt() @Min(1) @Max(MAX_INT4) id_producto: number;
   @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @IsPositive() @Max(99_999_999_999) cantidad: number;
-  /** Including IGV for gravado products. */
+  /** Con IGV en los productos gravados. */
   @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(9_999_999_999) costo_unitario: number;
 }
 

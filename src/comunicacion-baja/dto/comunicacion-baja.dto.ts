@@ -25,7 +25,7 @@ export class DocumentoBajaDto {
   @Max(MAX_INT4)
   id_nota_debito?: number;
 
-  /** Reason sent to SUNAT; empty becomes 'ERROR EN EMISION'. */
+  /** Motivo enviado a SUNAT; vacío se envía como 'ERROR EN EMISION'. */
   @IsString()
   @MaxLength(200)
   motivo: string;

@@ -39,19 +39,19 @@ const IsFecha = () =>
   );
 
 export class CotizacionLineaDto {
-  /** A product of the company; its codigo and nombre fill the line when these are not sent. */
+  /** Un producto de la empresa; su código y nombre completan la línea cuando no se envían. */
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) producto_id?: number | null;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(50) codigo?: string | null;
-  /** Required unless producto_id is given. */
+  /** Obligatorio salvo que venga `producto_id`. */
   @ValidateIf((o: CotizacionLineaDto) => o.producto_id == null || o.nombre != null)
   @Transform(trim)
   @IsString()
   @Length(1, 255)
   nombre?: string;
   @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @IsPositive() @Max(MAX_CANTIDAD) cantidad: number;
-  /** Includes IGV. */
+  /** Con IGV. */
   @IsNumber(money) @Min(0) @Max(MAX_PRECIO) precio_unitario: number;
-  /** Negotiated price; when given (not null, 0 included) it replaces precio_unitario in the totals. */
+  /** Precio negociado; si viene (no nulo, 0 incluido) reemplaza a `precio_unitario` en los totales. */
   @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_PRECIO) precio_especial?: number | null;
 }
 
@@ -65,13 +65,13 @@ export class CotizacionCuotaDto {
 export class CreateCotizacionDto {
   @IsFecha() fecha: string;
   @IsIn(['PEN', 'USD']) moneda: 'PEN' | 'USD';
-  /** Optional for either currency (SPEC.md); positive when sent. */
+  /** Opcional en cualquier moneda; positivo si se envía. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 3, allowNaN: false, allowInfinity: false }) @IsPositive() @Max(MAX_TIPO_CAMBIO) tipo_cambio?: number | null;
   @IsBoolean() aplicar_igv: boolean;
   @IsOptional() @IsNumber(money) @Min(0) @Max(MAX_MONTO) descuento?: number | null;
   @IsOptional() @IsString() @MaxLength(255) asunto?: string | null;
   @IsOptional() @IsString() @MaxLength(5000) observaciones?: string | null;
-  /** A string per SPEC.md; a number (30) is accepted and stored as text. */
+  /** Texto; un número (30) se acepta y se guarda como texto. */
   @IsOptional() @Transform(({ value }) => (typeof value === 'number' ? String(value) : value)) @IsString() @MaxLength(100) dias_pago?: string | null;
   @IsOptional() @IsString() @MaxLength(500) direccion?: string | null;
 

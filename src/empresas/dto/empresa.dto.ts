@@ -3,6 +3,9 @@ import { IsEmail, IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, Ma
 import { OmitType, PartialType } from '@nestjs/swagger';
 import { IsRuc } from '@/common/validators/documento';
 
+/** Longest footer text a company may print (about five lines of A4 small print). */
+export const LEYENDA_PIE_MAX = 500;
+
 /**
  * The create's fields; the update takes each of them as optional (PartialType) except the RUC. The create is
  * written out in full so that a field it requires can never inherit an update's @IsOptional.
@@ -23,8 +26,14 @@ export class CreateEmpresaDto {
   @IsOptional() @IsString() @MaxLength(100) distrito?: string;
   @IsOptional() @IsString() @MaxLength(100) provincia?: string;
   @IsOptional() @IsString() @MaxLength(100) departamento?: string;
+  /** Texto al pie de los documentos impresos (p. ej. la resolución de autorización); vacío o null lo quita. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
+  @IsString()
+  @MaxLength(LEYENDA_PIE_MAX)
+  leyenda_pie?: string | null;
 
-  /** Tax rate as a percentage (18.00). */
+  /** Tasa del IGV en porcentaje (18.00). */
   @IsOptional()
   @Type(() => Number)
   @IsNumber({ maxDecimalPlaces: 2 })
@@ -32,11 +41,11 @@ export class CreateEmpresaDto {
   @Max(100)
   igv?: number;
 
-  /** 'beta' is SUNAT's test environment; 'produccion' sends for real. */
+  /** 'beta' es el entorno de pruebas de SUNAT; 'produccion' envía de verdad. */
   @IsOptional() @IsIn(['beta', 'produccion']) modo?: string;
   @IsOptional() @IsString() @MaxLength(50) user_sol?: string;
 
-  /** Write-only: stored encrypted, never returned. */
+  /** Solo escritura: se guarda cifrada y nunca se devuelve. */
   @IsOptional() @IsString() @MaxLength(100) clave_sol?: string;
 
   @IsOptional() @IsIn(['0', '1']) estado?: string;
@@ -60,6 +69,7 @@ export interface EmpresaResponse {
   distrito: string | null;
   provincia: string | null;
   departamento: string | null;
+  leyenda_pie: string | null;
   igv: number;
   estado: string;
   modo: string;
@@ -67,6 +77,6 @@ export interface EmpresaResponse {
 }
 
 export class CertificadoUploadDto {
-  /** Password of the .pfx/.p12 (or of an encrypted PEM key). Never stored, never logged. */
+  /** Contraseña del .pfx/.p12 (o de una clave PEM cifrada). No se guarda ni se registra. */
   @IsOptional() @IsString() @MaxLength(200) password?: string;
 }

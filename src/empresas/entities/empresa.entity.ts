@@ -53,6 +53,10 @@ export class Empresa {
   @Column({ type: 'varchar', length: 100, nullable: true })
   departamento: string | null;
 
+  /** Printed at the foot of every document (e.g. "Autorizado mediante Resolución de Intendencia N° ..."). */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  leyenda_pie: string | null;
+
   @Column({ type: 'numeric', precision: 5, scale: 2, default: 18, transformer: numericToNumber })
   igv: number;
 

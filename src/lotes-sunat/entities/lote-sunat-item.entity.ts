@@ -33,6 +33,10 @@ export class LoteSunatItem {
   @Column({ type: 'varchar', length: 200, nullable: true })
   motivo: string | null;
 
+  /** RC: fingerprint of what the line reported (null before it was kept, and on RA lines). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  huella: string | null;
+
   /** false: refused from the batch (RA deadline) yet put in estado_sunat '3' as SPEC.md says. */
   @Column({ type: 'boolean', default: true })
   incluido: boolean;

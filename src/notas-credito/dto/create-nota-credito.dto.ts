@@ -20,11 +20,11 @@ export class CuotaNotaDto {
 
 /**
  * POST /api/notas-credito: id_venta, motivo_id, optional descripcion_motivo. Without items, monto or cuotas
- * it is SPEC.md's whole-sale note (amounts from the sale); with one of them, a partial note (issue 19).
+ * it is SPEC.md's whole-sale note (amounts from the sale); with one of them, a partial note.
  */
 export class CreateNotaCreditoDto extends CreateNotaDto {
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => ItemNotaCreditoDto) items?: ItemNotaCreditoDto[];
-  /** Reasons 04, 08, 09, 10, 11, 12: the amount with taxes, spread over the sale's lines. */
+  /** Motivos 04, 08, 09, 10, 11 y 12: el monto con impuestos, repartido entre las líneas de la venta. */
   @IsOptional() @IsNumber(MONTO) @Min(0.01) @Max(999_999_999.99) monto?: number;
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(120) @ValidateNested({ each: true }) @Type(() => CuotaNotaDto) cuotas?: CuotaNotaDto[];
 }

@@ -14,6 +14,6 @@ export class CreateNotaDto {
   @IsInt() @Min(1) @Max(MAX_INT4) id_venta: number;
   @IsInt() @Min(1) @Max(MAX_INT4) motivo_id: number;
 
-  /** Defaults to the reason's description. */
+  /** Por defecto, la descripción del motivo. */
   @IsOptional() @Transform(normalizarTexto) @IsString() @MinLength(2) @MaxLength(255) descripcion_motivo?: string;
 }

@@ -12,7 +12,7 @@ const permisosDesconocidos = (args: ValidationArguments): string => {
 };
 
 export class ReplacePermissionsDto {
-  /** Permission names of `PERMISSIONS` ('<module>.<action>'); the role ends up with exactly these. */
+  /** Nombres de permiso ('<modulo>.<accion>', ver `GET /api/permissions`); el rol queda exactamente con estos. */
   @IsArray()
   @ArrayMaxSize(100)
   @ArrayUnique()
@@ -27,8 +27,8 @@ export class RoleDto {
   nombre: string;
 
   /**
-   * Administrators only: the company the new role belongs to (absent: a global role). Others always create
-   * roles of their own company; the value is ignored for them. A role never changes company.
+   * Solo administradores: la empresa del rol nuevo (sin ella, un rol global). Los demás siempre crean roles de su
+   * propia empresa y el valor se ignora. Un rol nunca cambia de empresa.
    */
   @IsOptional()
   @IsInt()

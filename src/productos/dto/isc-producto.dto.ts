@@ -7,7 +7,7 @@ import { IsCodigoCatalogo } from '@/catalogos/validators/is-codigo-catalogo';
  */
 export class IscProductoDto {
   @IsCodigoCatalogo('08') sistema: string;
-  /** Percent (17 = 17 %). */
+  /** Porcentaje (17 = 17 %). */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 5, allowNaN: false, allowInfinity: false }) @Min(0) @Max(999) tasa?: number | null;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) monto?: number | null;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) precio_publico?: number | null;

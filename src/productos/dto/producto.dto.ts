@@ -18,23 +18,23 @@ export class CreateProductoDto {
   @Transform(trim) @IsString() @Length(1, 50) codigo: string;
   @Transform(trim) @IsString() @Length(1, 255) nombre: string;
   @IsOptional() @IsString() @MaxLength(2000) descripcion?: string | null;
-  /** SUNAT catálogo 03; 'ZZ' (servicio) carries no stock. */
+  /** Catálogo 03 de SUNAT; 'ZZ' (servicio) no lleva stock. */
   @IsOptional()
   @Transform(upper)
   @IsString()
   @IsUnidadMedida()
   unidad?: string;
-  /** Sale price including IGV. */
+  /** Precio de venta con IGV. */
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_PRECIO) precio: number;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_COSTO) costo?: number;
-  /** Initial stock on create; on update an inventory adjustment (recorded as a movement). */
+  /** Stock inicial al crear; al actualizar, un ajuste de inventario (queda como movimiento). */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_STOCK) stock?: number;
   @IsOptional() @IsString() @Matches(/^\d{8}$/, { message: 'codigo_sunat debe tener 8 dígitos' }) codigo_sunat?: string;
-  /** Catálogo 07 (issue 17): any affectation; a sale line naming the product takes it unless the line sends its own. */
+  /** Catálogo 07: cualquier afectación; una línea de venta con el producto la toma salvo que envíe la suya. */
   @IsOptional() @IsCodigoCatalogo('07') tipo_afectacion_igv?: string;
-  /** A plastic bag: its sale lines charge ICBPER per unit. */
+  /** Bolsa plástica: sus líneas de venta cobran ICBPER por unidad. */
   @IsOptional() @IsBoolean() icbper?: boolean;
-  /** ISC (catálogo 08) of a gravado (10) product; null for none. */
+  /** ISC (catálogo 08) de un producto gravado (10); null si no tiene. */
   @IsOptional() @ValidateNested() @Type(() => IscProductoDto) isc?: IscProductoDto | null;
   @IsOptional() @IsIn(['0', '1']) estado?: string;
 }
@@ -55,7 +55,7 @@ export class UpdateProductoDto {
   @Present() @IsString() @Matches(/^\d{8}$/, { message: 'codigo_sunat debe tener 8 dígitos' }) codigo_sunat?: string;
   @Present() @IsCodigoCatalogo('07') tipo_afectacion_igv?: string;
   @Present() @IsBoolean() icbper?: boolean;
-  /** Replaces the product's ISC; null removes it. */
+  /** Reemplaza el ISC del producto; null lo quita. */
   @IsOptional() @ValidateNested() @Type(() => IscProductoDto) isc?: IscProductoDto | null;
   @Present() @IsIn(['0', '1']) estado?: string;
 }

@@ -25,6 +25,7 @@ export class EmisorImpresoService {
       ubicacion: ubicacion || null,
       telefono: empresa.telefono,
       email: empresa.email,
+      leyenda_pie: empresa.leyenda_pie,
       logo: withLogo ? await this.empresas.readLogo(empresa).catch(() => null) : null,
     };
   }

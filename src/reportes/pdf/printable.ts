@@ -11,6 +11,8 @@ export interface EmisorImpreso {
   email: string | null;
   /** PNG or JPEG bytes; other formats (WEBP) are skipped. */
   logo: Buffer | null;
+  /** The company's own text at the foot of every document (an authorization line, a thank-you note). */
+  leyenda_pie: string | null;
 }
 
 /** A label and a value in the client block or the totals. */
@@ -23,6 +25,8 @@ export interface PieSunat {
   hash: string | null;
   /** 'Representación impresa de la factura electrónica' */
   leyenda: string;
+  /** SUNAT's page where the buyer checks the document; null for documents it does not check (guides). */
+  consulta?: string | null;
   /** 'ACEPTADO', 'PENDIENTE DE ENVÍO'... */
   estado: string;
   /** SUNAT's message, when there is one worth printing (rejections). */

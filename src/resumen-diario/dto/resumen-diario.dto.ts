@@ -2,7 +2,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Matches, Max, Min } from 'c
 import { MAX_INT4 } from '@/common/validators/limites';
 
 export class ResumenDiarioDto {
-  /** Sale ids (boletas); SUNAT takes up to 500 lines per summary, so more are sent as several (up to 10). */
+  /** Ids de las ventas (boletas); SUNAT acepta hasta 500 líneas por resumen, así que más se envían en varios (hasta 10). */
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(5000)
@@ -11,7 +11,7 @@ export class ResumenDiarioDto {
   @Max(MAX_INT4, { each: true })
   ids: number[];
 
-  /** Issue date of the boletas it reports (the summary's ReferenceDate). */
+  /** Fecha de emisión de las boletas que informa (ReferenceDate del resumen). */
   @Matches(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'fecha_resumen debe tener el formato YYYY-MM-DD' })
   fecha_resumen: string;
 }

@@ -8,7 +8,7 @@ export class CreateSerieDto {
   @Length(4, 4)
   serie: string;
 
-  /** Last number already issued in this series elsewhere (when migrating from another system). */
+  /** Último número ya emitido en esta serie fuera del sistema (al migrar desde otro sistema). */
   @IsOptional()
   @IsInt()
   @Min(0)

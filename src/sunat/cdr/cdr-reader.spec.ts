@@ -169,11 +169,10 @@ describe('hostile and broken input', () => {
     ['XXE', xxe],
     ['billion laughs', laughs],
     ['lower-case doctype after padding', hiddenDoctype],
-  ])('refuses %s in under 100 ms', (_name, input) => {
-    const started = performance.now();
-    expect(() => readCdr(input)).toThrow(UnsafeXmlError);
-    expect(() => readCdr(Buffer.from(input))).toThrow(UnsafeXmlError);
-    expect(performance.now() - started).toBeLessThan(100);
+  ])('refuses %s for its DOCTYPE, before any entity is read', (_name, input) => {
+    // The refusal names the DOCTYPE: the text was never handed to a parser, so nothing was expanded or fetched.
+    expect(() => readCdr(input)).toThrow(new UnsafeXmlError('XML con DOCTYPE o ENTITY rechazado'));
+    expect(() => readCdr(Buffer.from(input))).toThrow(new UnsafeXmlError('XML con DOCTYPE o ENTITY rechazado'));
   });
 
   it('refuses malformed XML and non-CDR documents', () => {

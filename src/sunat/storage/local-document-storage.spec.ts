@@ -1,7 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDocumentStorage } from './local-document-storage';
+import { ALMACENAMIENTO_SIN_ESCRITURA, ALMACENAMIENTO_SIN_LECTURA, DomainError } from '@/common/errors/domain-error';
 import { InvalidStorageKeyError } from './storage-key';
 
 describe('LocalDocumentStorage', () => {
@@ -70,5 +71,32 @@ describe('LocalDocumentStorage', () => {
     await expect(storage.get('../secreto.txt')).rejects.toThrow(InvalidStorageKeyError);
     await expect(storage.delete('../secreto.txt')).rejects.toThrow(InvalidStorageKeyError);
     expect(readFileSync(join(root, 'secreto.txt'), 'utf8')).toBe('no');
+  });
+
+  // Failures that happen as root too: chmod would not stop root from writing.
+  const storageError = (message: string) => expect.objectContaining({ code: 'STORAGE_UNAVAILABLE', message }) as DomainError;
+
+  it('a write that fails after its temporary file was written is a storage failure and leaves no temporary file', async () => {
+    mkdirSync(join(base, KEY, 'ocupado'), { recursive: true });
+    const error = await storage.put(KEY, 'x'.repeat(10_000)).catch((e: unknown) => e);
+    expect(error).toEqual(storageError(ALMACENAMIENTO_SIN_ESCRITURA));
+    expect((error as DomainError).cause).toMatchObject({ code: 'EISDIR' });
+    expect(readdirSync(join(base, 'empresa-1/xml'))).toEqual(['20000000001-01-F001-1.xml']);
+  });
+
+  it('a base folder under a regular file fails writes as a storage failure, and reads as nothing stored', async () => {
+    writeFileSync(join(root, 'archivo'), 'no soy carpeta');
+    const bajoArchivo = new LocalDocumentStorage(join(root, 'archivo', 'base'));
+    const error = await bajoArchivo.put(KEY, 'x').catch((e: unknown) => e);
+    expect(error).toEqual(storageError(ALMACENAMIENTO_SIN_ESCRITURA));
+    expect((error as DomainError).cause).toMatchObject({ code: 'ENOTDIR' });
+    expect(await bajoArchivo.get(KEY)).toBeNull();
+  });
+
+  it('a read the disk cannot answer (here a symbolic link loop) is a storage failure, not a missing file', async () => {
+    mkdirSync(join(base, 'empresa-1/xml'), { recursive: true });
+    symlinkSync(join(base, KEY), join(base, KEY));
+    await expect(storage.get(KEY)).rejects.toEqual(storageError(ALMACENAMIENTO_SIN_LECTURA));
+    await expect(storage.exists(KEY)).rejects.toEqual(storageError(ALMACENAMIENTO_SIN_LECTURA));
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { DocumentStorage } from './document-storage';
+import { asStorage } from './storage-failure';
 import { assertValidKey, InvalidStorageKeyError } from './storage-key';
 
 export interface LocalDocumentStorageOptions {
@@ -23,49 +24,64 @@ export class LocalDocumentStorage extends DocumentStorage {
     this.durable = options.durable ?? true;
   }
 
+  /** Any failure of the disk (ENOSPC, EACCES, EIO...) is storageFailure's 503 and leaves no temporary file behind. */
   async put(key: string, data: Buffer | string): Promise<void> {
     const target = this.pathOf(key);
-    await mkdir(dirname(target), { recursive: true });
-    // Readers see the old file or the new one, never half of it: write beside it, then rename.
-    const temp = join(dirname(target), `.${randomBytes(8).toString('hex')}.tmp`);
-    const handle = await open(temp, 'wx', 0o640);
-    try {
-      await handle.writeFile(data);
-      if (this.durable) await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await rename(temp, target);
-    } catch (error) {
-      await unlink(temp).catch(() => undefined);
-      throw error;
-    }
+    await asStorage('write', () => this.writeAtomically(target, data));
   }
 
   async get(key: string): Promise<Buffer | null> {
-    try {
-      return await readFile(this.pathOf(key));
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const path = this.pathOf(key);
+    return asStorage('read', async () => {
+      try {
+        return await readFile(path);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    });
   }
 
   async exists(key: string): Promise<boolean> {
-    try {
-      return (await stat(this.pathOf(key))).isFile();
-    } catch (error) {
-      if (isMissing(error)) return false;
-      throw error;
-    }
+    const path = this.pathOf(key);
+    return asStorage('read', async () => {
+      try {
+        return (await stat(path)).isFile();
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    });
   }
 
   async delete(key: string): Promise<void> {
+    const path = this.pathOf(key);
+    await asStorage('write', async () => {
+      try {
+        await unlink(path);
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    });
+  }
+
+  // Readers see the old file or the new one, never half of it: write beside it, then rename.
+  private async writeAtomically(target: string, data: Buffer | string): Promise<void> {
+    await mkdir(dirname(target), { recursive: true });
+    const temp = join(dirname(target), `.${randomBytes(8).toString('hex')}.tmp`);
+    const handle = await open(temp, 'wx', 0o640);
     try {
-      await unlink(this.pathOf(key));
+      try {
+        await handle.writeFile(data);
+        if (this.durable) await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, target);
     } catch (error) {
-      if (!isMissing(error)) throw error;
+      // a disk that filled up mid-write leaves part of a file: it goes, whatever step failed
+      await unlink(temp).catch(() => undefined);
+      throw error;
     }
   }
 

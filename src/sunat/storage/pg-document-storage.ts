@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { DocumentStorage, StorageTransaction } from './document-storage';
+import { storageFailure } from './storage-failure';
 import { assertValidKey } from './storage-key';
 
 /**
@@ -15,10 +16,12 @@ export class PgDocumentStorage extends DocumentStorage {
   async put(key: string, data: Buffer | string, tx?: StorageTransaction): Promise<void> {
     assertValidKey(key);
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    await (tx ?? this.dataSource).query(
-      `INSERT INTO archivos (clave, datos) VALUES ($1, $2)
+    await writing(() =>
+      (tx ?? this.dataSource).query(
+        `INSERT INTO archivos (clave, datos) VALUES ($1, $2)
        ON CONFLICT (clave) DO UPDATE SET datos = EXCLUDED.datos, updated_at = now()`,
-      [key, bytes],
+        [key, bytes],
+      ),
     );
   }
 
@@ -43,6 +46,19 @@ export class PgDocumentStorage extends DocumentStorage {
 
   async delete(key: string, tx?: StorageTransaction): Promise<void> {
     assertValidKey(key);
-    await (tx ?? this.dataSource).query(`DELETE FROM archivos WHERE clave = $1`, [key]);
+    await writing(() => (tx ?? this.dataSource).query(`DELETE FROM archivos WHERE clave = $1`, [key]));
+  }
+}
+
+/**
+ * PostgreSQL out of room or failing its disk (SQLSTATE class 53, e.g. 53100 disk_full; class 58, e.g. 58030
+ * io_error) is storageFailure's 503; anything else stays the error it is.
+ */
+async function writing(run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    const code = (error as { driverError?: { code?: unknown }; code?: unknown }).driverError?.code ?? (error as { code?: unknown }).code;
+    throw typeof code === 'string' && /^5[38]/.test(code) ? storageFailure('write', error) : error;
   }
 }

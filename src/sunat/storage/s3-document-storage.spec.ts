@@ -1,6 +1,7 @@
 import { createServer, Socket } from 'node:net';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { startS3Server, TestS3Server } from '../../../test/support/s3-server';
+import { ALMACENAMIENTO_SIN_ESCRITURA } from '@/common/errors/domain-error';
 import { S3DocumentStorage } from './s3-document-storage';
 import { InvalidStorageKeyError } from './storage-key';
 
@@ -73,8 +74,11 @@ describe('S3DocumentStorage', () => {
   it('a missing bucket is an error, not "no such document"', async () => {
     const wrong = make({ bucket: 'no-existe' });
     try {
-      await expect(wrong.get(KEY)).rejects.toMatchObject({ name: 'NoSuchBucket' });
-      await expect(wrong.put(KEY, 'x')).rejects.toBeInstanceOf(S3ServiceException);
+      // the API's 503 (STORAGE_UNAVAILABLE), with S3's own answer kept as the cause for the log
+      await expect(wrong.get(KEY)).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE', cause: { name: 'NoSuchBucket' } });
+      const put = await wrong.put(KEY, 'x').catch((e: unknown) => e);
+      expect(put).toMatchObject({ code: 'STORAGE_UNAVAILABLE', message: ALMACENAMIENTO_SIN_ESCRITURA });
+      expect((put as Error).cause).toBeInstanceOf(S3ServiceException);
     } finally {
       wrong.onApplicationShutdown();
     }
@@ -100,8 +104,8 @@ describe('S3DocumentStorage', () => {
       { connectionMs: 500, requestMs: 500 },
     );
     try {
-      await expect(stalled.get(KEY)).rejects.toMatchObject({ name: 'TimeoutError' });
-      await expect(stalled.put(KEY, 'x')).rejects.toThrow();
+      await expect(stalled.get(KEY)).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE', cause: { name: 'TimeoutError' } });
+      await expect(stalled.put(KEY, 'x')).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
       expect(sockets.length).toBeGreaterThan(0);
     } finally {
       stalled.onApplicationShutdown();

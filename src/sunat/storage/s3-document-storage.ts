@@ -1,6 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '@/config/storage.config';
 import { DocumentStorage } from './document-storage';
+import { asStorage } from './storage-failure';
 import { assertValidKey } from './storage-key';
 
 /** A stalled S3 must never hang a request: bounded connect time and whole-request time, few retries. */
@@ -37,20 +38,25 @@ export class S3DocumentStorage extends DocumentStorage {
     });
   }
 
+  /** S3's refusals, timeouts and unreachable endpoints are storageFailure's 503 (the SDK already retried). */
   async put(key: string, data: Buffer | string): Promise<void> {
     const body = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: body, ContentLength: body.length }));
+    const Key = this.objectKey(key);
+    await asStorage('write', () => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: body, ContentLength: body.length })));
   }
 
   async get(key: string): Promise<Buffer | null> {
-    try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
-      if (!answer.Body) return Buffer.alloc(0);
-      return Buffer.from(await answer.Body.transformToByteArray());
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    const Key = this.objectKey(key);
+    return asStorage('read', async () => {
+      try {
+        const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key }));
+        if (!answer.Body) return Buffer.alloc(0);
+        return Buffer.from(await answer.Body.transformToByteArray());
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    });
   }
 
   override async getMany(keys: readonly string[]): Promise<Map<string, Buffer>> {
@@ -70,22 +76,28 @@ export class S3DocumentStorage extends DocumentStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
-      return true;
-    } catch (error) {
-      if (isNotFound(error)) return false;
-      throw error;
-    }
+    const Key = this.objectKey(key);
+    return asStorage('read', async () => {
+      try {
+        await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    });
   }
 
   async delete(key: string): Promise<void> {
-    try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
-    } catch (error) {
-      // S3 answers 204 for a missing key; some compatible services answer 404 instead.
-      if (!isNotFound(error)) throw error;
-    }
+    const Key = this.objectKey(key);
+    await asStorage('write', async () => {
+      try {
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
+      } catch (error) {
+        // S3 answers 204 for a missing key; some compatible services answer 404 instead.
+        if (!isNotFound(error)) throw error;
+      }
+    });
   }
 
   /** Closes the SDK's keep-alive sockets (on application shutdown). */

@@ -13,7 +13,7 @@ describe('SUNAT rules pool (worker threads)', () => {
   let pool: SunatRulesPool;
 
   beforeAll(() => {
-    pool = new SunatRulesPool({ size: 1, warmRuleFiles: [] });
+    pool = new SunatRulesPool({ size: 1, warmRuleFiles: [], timeoutMs: SLOW });
   });
   afterAll(async () => {
     useSunatRulesPool(null);
@@ -45,7 +45,7 @@ describe('SUNAT rules pool (worker threads)', () => {
   it(
     'refuses at once when the queue is full, and answers the documents it took',
     async () => {
-      const small = new SunatRulesPool({ size: 1, maxQueue: 1, warmRuleFiles: [] });
+      const small = new SunatRulesPool({ size: 1, maxQueue: 1, warmRuleFiles: [], timeoutMs: SLOW });
       try {
         const xml = fixture('derived-boleta-03.xml');
         const first = small.run('03', xml, { today: TODAY }); // taken by the worker

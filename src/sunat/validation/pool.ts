@@ -22,6 +22,8 @@ export interface SunatRulesPoolOptions {
    * generation halves the time spent in garbage collection (bench: invoice 55 → 45 ms). Default 192.
    */
   youngGenerationMb?: number;
+  /** V8 old generation of each worker (MB): a document that needs more stops its worker (SunatRulesWorkerStopped). Default V8's. */
+  oldGenerationMb?: number;
   /** Rule files every worker loads as soon as it starts (the first worker first: it compiles a cold cache). */
   warmRuleFiles?: readonly string[];
 }
@@ -34,6 +36,11 @@ export class SunatRulesBusy extends Error {
 /** A document took longer than the pool's timeout. */
 export class SunatRulesTimeout extends Error {
   override readonly name = 'SunatRulesTimeout';
+}
+
+/** The worker validating the document stopped (out of memory, crash); it is replaced. */
+export class SunatRulesWorkerStopped extends Error {
+  override readonly name = 'SunatRulesWorkerStopped';
 }
 
 /** The pool was closed before the document was validated. */
@@ -64,10 +71,13 @@ interface Slot {
 
 const ERRORS: Record<string, new (message: string) => Error> = { RangeError, TypeError, SunatRulesTimeout, SunatRulesBusy };
 
-function spawnWorker(youngGenerationMb: number): Worker {
+function spawnWorker(youngGenerationMb: number, oldGenerationMb: number | undefined): Worker {
   const ts = __filename.endsWith('.ts');
   const file = path.join(__dirname, ts ? 'worker.ts' : 'worker.js');
-  const resourceLimits: ResourceLimits = { maxYoungGenerationSizeMb: youngGenerationMb };
+  const resourceLimits: ResourceLimits = {
+    maxYoungGenerationSizeMb: youngGenerationMb,
+    ...(oldGenerationMb ? { maxOldGenerationSizeMb: oldGenerationMb } : {}),
+  };
   if (!ts) return new Worker(file, { resourceLimits, execArgv: [] });
   // ts-node (dev, tests, bench): the worker compiles its own modules
   const code = `require('ts-node').register({ transpileOnly: true }); require(${JSON.stringify(file)});`;
@@ -79,6 +89,7 @@ export class SunatRulesPool {
   readonly maxQueue: number;
   readonly timeoutMs: number;
   private readonly youngGenerationMb: number;
+  private readonly oldGenerationMb: number | undefined;
   private readonly warmRuleFiles: string[];
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
@@ -91,6 +102,7 @@ export class SunatRulesPool {
     this.maxQueue = Math.max(0, Math.floor(options.maxQueue ?? 100 * this.size));
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.youngGenerationMb = options.youngGenerationMb ?? 192;
+    this.oldGenerationMb = options.oldGenerationMb;
     this.warmRuleFiles = [...(options.warmRuleFiles ?? [])];
     // the first worker warms (compiling a cold cache once), then the others start and load that cache
     const first = this.addSlot();
@@ -146,7 +158,7 @@ export class SunatRulesPool {
   }
 
   private addSlot(): Promise<void> {
-    const slot: Slot = { worker: spawnWorker(this.youngGenerationMb), job: null, own: [] };
+    const slot: Slot = { worker: spawnWorker(this.youngGenerationMb, this.oldGenerationMb), job: null, own: [] };
     this.slots.push(slot);
     this.listen(slot);
     const warm = new Promise<void>((resolve) => {
@@ -178,7 +190,7 @@ export class SunatRulesPool {
       slot.job = null;
       if (job) {
         clearTimeout(job.timer);
-        job.reject(new Error(`SUNAT rules: the validation worker stopped (${why})`));
+        job.reject(new SunatRulesWorkerStopped(`SUNAT rules: the validation worker stopped (${why})`));
       }
       this.replace(slot);
     };

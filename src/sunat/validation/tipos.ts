@@ -53,3 +53,6 @@ export function isSunatFileName(name: string, tipo: SunatRulesTipo): boolean {
   const re = DOC_TYPES[tipo].summary ? SUMMARY_NAME : CPE_NAME;
   return re.test(name) && name.substring(12, 14) === tipo;
 }
+
+/** Every rule file a document may need: the default per tipo, plus RC 1.0.1 (CustomizationID 1.0). */
+export const ALL_RULE_FILES: readonly string[] = [...new Set([...TIPOS.map((t) => DOC_TYPES[t].rules), ruleFileFor('RC', '1.0')])];

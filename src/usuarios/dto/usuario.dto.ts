@@ -4,7 +4,7 @@ import { MAX_INT4 } from '@/common/validators/limites';
 import { IsNewPassword } from '../password-policy';
 
 export class CreateUsuarioDto {
-  /** Login name. */
+  /** Nombre de usuario para iniciar sesión. */
   @IsString()
   @Length(3, 100)
   @Matches(/^[A-Za-z0-9._@-]+$/, { message: 'usuario solo admite letras, números y . _ @ -' })
@@ -18,7 +18,7 @@ export class CreateUsuarioDto {
   @MaxLength(255)
   email: string;
 
-  /** At least 10 characters, at most 72 bytes, not a common password (password-policy.ts). */
+  /** Al menos 10 caracteres, como máximo 72 bytes; no una contraseña común. */
   @IsNewPassword()
   password: string;
 
@@ -27,7 +27,7 @@ export class CreateUsuarioDto {
   @Max(MAX_INT4)
   rol_id: number;
 
-  /** Only administrators may create users for another company; others always get their own. */
+  /** Solo los administradores pueden crear usuarios de otra empresa; para los demás, siempre la suya. */
   @IsOptional()
   @IsInt()
   @Min(1)

@@ -23,16 +23,16 @@ export class CuotaDto {
 /** Detracción (SPOT): catálogo 54 good or service, its rate, the seller's Banco de la Nación account, catálogo 59 means. */
 export class DetraccionDto {
   @IsString() @IsCodigoCatalogo('54') codigo: string;
-  /** Percent (12 = 12 %); default the catálogo 54 rate of the code. */
+  /** Porcentaje (12 = 12 %); por defecto, la tasa del código en el catálogo 54. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0.01) @Max(100) porcentaje?: number;
   @Transform(trim)
   @IsString({ message: 'cuenta_banco_nacion es obligatoria: la cuenta de detracciones del emisor en el Banco de la Nación' })
   @Matches(/^[0-9-]{1,30}$/, { message: 'cuenta_banco_nacion debe tener solo dígitos y guiones (máximo 30)' })
   @MaxLength(30)
   cuenta_banco_nacion: string;
-  /** Catálogo 59; default '001' (depósito en cuenta). */
+  /** Catálogo 59; por defecto '001' (depósito en cuenta). */
   @IsOptional() @IsString() @IsCodigoCatalogo('59') medio_pago?: string;
-  /** In PEN; default round(total in PEN x porcentaje / 100) to whole soles. */
+  /** En soles; por defecto, el total en soles × porcentaje / 100 redondeado a soles enteros. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0.01) @Max(99_999_999) monto?: number;
 }
 
@@ -41,6 +41,6 @@ export class PercepcionDto {
 }
 
 export class RetencionDto {
-  /** Percent; default 3. */
+  /** Porcentaje; por defecto 3. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0.01) @Max(100) porcentaje?: number;
 }

@@ -50,13 +50,13 @@ export const TIPOS_OPERACION = [
   '1004',
   '2001',
 ] as const;
-/** Catalog 07: every affectation (issue 17). */
+/** Catalog 07: every affectation. */
 export const AFECTACIONES_IGV = AFECTACIONES_07;
 
 /** ISC (catalog 08): '01' al valor (tasa %), '02' monto fijo (monto per unit), '03' precio de venta al público (tasa % and precio_publico). */
 export class IscLineaDto {
   @IsIn(['01', '02', '03']) sistema: string;
-  /** Percent (17 = 17 %). */
+  /** Porcentaje (17 = 17 %). */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 5, allowNaN: false, allowInfinity: false }) @Min(0) @Max(999) tasa?: number;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) monto?: number;
   @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) precio_publico?: number;
@@ -67,21 +67,21 @@ export class LineaVentaDto {
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_producto?: number;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(50) codigo?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) descripcion?: string;
-  /** Up to 10 decimals. */
+  /** Hasta 10 decimales. */
   @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0.0000000001) @Max(99_999_999) cantidad: number;
   /**
-   * Unit price, up to 10 decimals: with IGV unless the sale's precios_incluyen_igv is false; on a free line
-   * (11-16, 21, 31-37) the referential value. Defaults to the product's price.
+   * Precio unitario, hasta 10 decimales: con IGV salvo que `precios_incluyen_igv` de la venta sea false; en una línea
+   * gratuita (11-16, 21, 31-37), el valor referencial. Por defecto, el precio del producto.
    */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 10, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) precio_unitario?: number;
-  /** ICBPER: the quantity counts plastic bags, charged at the rate of the issue year. */
+  /** ICBPER: la cantidad cuenta bolsas plásticas, cobradas con la tasa del año de emisión. */
   @IsOptional() @IsBoolean() icbper?: boolean;
   @IsOptional() @ValidateNested() @Type(() => IscLineaDto) isc?: IscLineaDto;
-  /** UNSPSC (catalog 25), 8 digits; defaults to the product's. Without one the line carries no CommodityClassification. */
+  /** UNSPSC (catálogo 25), 8 dígitos; por defecto, el del producto. Sin él, la línea no lleva CommodityClassification. */
   @IsOptional() @IsString() @Matches(/^\d{8}$/, { message: 'codigo_sunat debe tener 8 dígitos' }) codigo_sunat?: string;
-  /** Line discount (catalog 53 code 00) in the prices' terms; reduces the line's base. */
+  /** Descuento de la línea (catálogo 53, código 00) en los términos de los precios; reduce la base de la línea. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento?: number;
-  /** SUNAT catálogo 03 (NIU, ZZ, KGM...). */
+  /** Catálogo 03 de SUNAT (NIU, ZZ, KGM...). */
   @IsOptional()
   @Transform(upper)
   @IsString()
@@ -99,22 +99,22 @@ class VentaCuerpoDto {
   fecha_emision?: string;
   @IsOptional() @Transform(upper) @IsIn(MONEDAS) tipo_moneda?: string;
 
-  /** The client: id_cliente, or cliente_documento + cliente_datos (found or created). id_cliente wins when both come. */
+  /** El cliente: `id_cliente`, o `cliente_documento` + `cliente_datos` (se busca o se crea). Si vienen ambos, manda `id_cliente`. */
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) id_cliente?: number;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(15) cliente_documento?: string;
-  /** Catálogo 06 type of a client created by cliente_documento; without it the length decides (8 DNI, 11 RUC). */
+  /** Tipo (catálogo 06) del cliente creado por `cliente_documento`; sin él decide la longitud (8 DNI, 11 RUC). */
   @IsOptional() @Transform(upper) @IsIn(TIPOS_DOC_CLIENTE) cliente_tipo_doc?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(255) cliente_datos?: string;
   @IsOptional() @Transform(trim) @IsString() @MaxLength(500) cliente_direccion?: string;
-  /** Catálogo 51; default '0101'. */
+  /** Catálogo 51; por defecto '0101'. */
   @IsOptional() @IsIn(TIPOS_OPERACION) tipo_operacion?: string;
 
-  /** Default true; false: the lines' precio_unitario are values without IGV. */
+  /** Por defecto true; false: los `precio_unitario` de las líneas son valores sin IGV. */
   @IsOptional() @IsBoolean() precios_incluyen_igv?: boolean;
-  /** Global discount (catalog 53 code 02) on the gravado lines, in the prices' terms. */
+  /** Descuento global (catálogo 53, código 02) sobre las líneas gravadas, en los términos de los precios. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0) @Max(99_999_999) descuento_global?: number;
 
-  /** Issue 18: payment conditions (rules across fields: ventas/venta-pago.ts). On PUT: omitted keeps, null removes. */
+  /** `Contado` o `Credito` (con `cuotas`). En PUT, las condiciones de pago omitidas se conservan y null las quita. */
   @IsOptional() @IsIn(FORMAS_PAGO) forma_pago?: string;
   @IsOptional() @IsArray() @ArrayMaxSize(999) @ValidateNested({ each: true }) @Type(() => CuotaDto) cuotas?: CuotaDto[];
   @IsOptional()
@@ -122,7 +122,7 @@ class VentaCuerpoDto {
   @Matches(FECHA, { message: 'fecha_vencimiento debe tener el formato YYYY-MM-DD' })
   @IsISO8601({ strict: true })
   fecha_vencimiento?: string | null;
-  /** PEN per unit of tipo_moneda; required when a non-PEN sale carries a detracción or a percepción. */
+  /** Soles por unidad de `tipo_moneda`; obligatorio cuando una venta que no es en soles lleva detracción o percepción. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 6, allowNaN: false, allowInfinity: false }) @Min(0.000001) @Max(999_999) tipo_cambio?: number | null;
   @IsOptional() @ValidateNested() @Type(() => DetraccionDto) detraccion?: DetraccionDto | null;
   @IsOptional() @ValidateNested() @Type(() => PercepcionDto) percepcion?: PercepcionDto | null;
@@ -141,26 +141,26 @@ export class CreateVentaDto extends VentaCuerpoDto {
   @IsOptional() @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{4}$/, { message: 'serie debe tener 4 caracteres' }) serie?: string;
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INT4) cotizacion_id?: number;
 
-  /** Take the stock now (default true); false leaves it for POST {id}/descontar-stock. */
+  /** Descontar el stock ahora (por defecto true); false lo deja para `POST /api/ventas/{id}/descontar-stock`. */
   @IsOptional() @IsBoolean() descontar_stock?: boolean;
-  /** Related dispatch guides (cac:DespatchDocumentReference). */
+  /** Guías de remisión relacionadas (cac:DespatchDocumentReference). */
   @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => GuiaRelacionadaDto) guias?: GuiaRelacionadaDto[];
-  /** Purchase order (cac:OrderReference): up to 20 characters without spaces (SUNAT's rule 4233). */
+  /** Orden de compra (cac:OrderReference): hasta 20 caracteres sin espacios (regla 4233 de SUNAT). */
   @IsOptional()
   @Transform(trim)
   @IsString()
   @Matches(/^\S{1,20}$/, { message: 'orden_compra debe tener de 1 a 20 caracteres, sin espacios' })
   orden_compra?: string;
-  /** Other related documents, catálogo 12 (cac:AdditionalDocumentReference). */
+  /** Otros documentos relacionados, catálogo 12 (cac:AdditionalDocumentReference). */
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(20)
   @ValidateNested({ each: true })
   @Type(() => DocumentoRelacionadoDto)
   documentos_relacionados?: DocumentoRelacionadoDto[];
-  /** This sale is an advance payment (anticipo) a later invoice of the same client may deduct. */
+  /** Esta venta es un anticipo que una factura posterior del mismo cliente puede deducir. */
   @IsOptional() @IsBoolean() es_anticipo?: boolean;
-  /** Accepted advance invoices of the same client this sale deducts (PrepaidPayment, catálogo 53 code 04/05/06). */
+  /** Facturas de anticipo aceptadas del mismo cliente que esta venta deduce (PrepaidPayment, catálogo 53, códigos 04/05/06). */
   @IsOptional() @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => AnticipoDeducidoDto) anticipos?: AnticipoDeducidoDto[];
 }
 

@@ -26,7 +26,7 @@ export const TIPOS_DOCUMENTO_RELACIONADO = ['04', '05', '06', '07', '08', '09', 
 /** Another related document (cac:AdditionalDocumentReference), catálogo 12. */
 export class DocumentoRelacionadoDto {
   @IsIn(TIPOS_DOCUMENTO_RELACIONADO) tipo: string;
-  /** Up to 30 characters without spaces (SUNAT's rule 4010). */
+  /** Hasta 30 caracteres sin espacios (regla 4010 de SUNAT). */
   @Transform(trim)
   @IsString()
   @Matches(/^\S{1,30}$/, { message: 'numero debe tener de 1 a 30 caracteres, sin espacios' })
@@ -38,6 +38,6 @@ export class AnticipoDeducidoDto {
   @IsIn(['01', '03']) tipo_documento: string;
   @Transform(upper) @IsString() @Matches(/^[A-Z0-9]{4}$/, { message: 'serie debe tener 4 caracteres' }) serie: string;
   @IsInt() @Min(1) @Max(99_999_999) numero: number;
-  /** Amount deducted, taxes included, in the sale's currency; default: what remains of the advance. */
+  /** Monto deducido, con impuestos, en la moneda de la venta; por defecto, lo que queda del anticipo. */
   @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }) @Min(0.01) @Max(999_999_999.99) monto?: number;
 }

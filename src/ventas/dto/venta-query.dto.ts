@@ -10,11 +10,11 @@ const upper = ({ value }: { value: unknown }) => (typeof value === 'string' ? va
 export class VentaQueryDto extends ListQueryDto {
   @IsOptional() @Matches(FECHA, { message: 'fecha_desde debe tener el formato YYYY-MM-DD' }) fecha_desde?: string;
   @IsOptional() @Matches(FECHA, { message: 'fecha_hasta debe tener el formato YYYY-MM-DD' }) fecha_hasta?: string;
-  /** cod_sunat of the document type. */
+  /** cod_sunat del tipo de documento. */
   @IsOptional() @IsIn(TIPOS_VENTA) tipo?: string;
   @IsOptional() @IsIn(ESTADOS_SUNAT) estado_sunat?: EstadoSunat;
   @IsOptional() @IsIn(ESTADOS_VENTA) estado?: EstadoVenta;
-  /** Client documento or name, partial. */
+  /** Documento o nombre del cliente, parcial. */
   @IsOptional() @IsString() @MaxLength(100) cliente?: string;
   @IsOptional() @Transform(upper) @Matches(/^[A-Z0-9]{4}$/, { message: 'serie debe tener 4 caracteres' }) serie?: string;
 }

@@ -50,15 +50,18 @@ function drawA4(doc: PDFKit.PDFDocument, layout: Layout, emisor: EmisorImpreso, 
     [titulo.titulo, 11],
     [titulo.numero, 12],
   ];
-  const boxHeight = 78;
+  // The box grows with a title that wraps (guides' and notes' titles take two lines).
+  const inner = boxWidth - 12;
+  const content = boxLines.reduce((h, [text, size]) => h + doc.font(BOLD).fontSize(size).heightOfString(text, { width: inner, align: 'center' }) + 5, 0) - 5;
+  const boxHeight = Math.max(78, Math.ceil(content) + 20);
   doc.roundedRect(boxX, top, boxWidth, boxHeight, 4).lineWidth(1).strokeColor('black').stroke();
   doc.fillColor('black');
-  let y = top + 10;
+  let y = top + (boxHeight - content) / 2;
   for (const [text, size] of boxLines) {
     doc
       .font(BOLD)
       .fontSize(size)
-      .text(text, boxX + 6, y, { width: boxWidth - 12, align: 'center' });
+      .text(text, boxX + 6, y, { width: inner, align: 'center' });
     y = doc.y + 5;
   }
   doc.font(FONT).fontSize(layout.font).fillColor('black');

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { TextLayout, recordTextBoxes } from './text-boxes';
 
 /** 'a4' for printers and e-mail, 'ticket' for 80 mm thermal printers. */
 export type Formato = 'a4' | 'ticket';
@@ -32,6 +33,8 @@ export interface PdfOptions {
   /** FlateDecode content streams (default true). */
   compress?: boolean;
   title?: string;
+  /** Records every text box drawn into this layout (tests check it for overlaps and margins). */
+  textLayout?: TextLayout;
 }
 
 /**
@@ -49,6 +52,7 @@ export function createPdf(formato: Formato, options: PdfOptions = {}): { doc: PD
     autoFirstPage: true,
     info: { Title: options.title ?? 'Documento', Producer: 'facturacion-sunat', Creator: 'facturacion-sunat' },
   });
+  if (options.textLayout) recordTextBoxes(doc, options.textLayout);
   doc.font(FONT);
   const width = size[0] - 2 * margin;
   const layout: Layout =

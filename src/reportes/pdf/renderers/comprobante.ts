@@ -1,8 +1,9 @@
 import { drawFields } from '../layout/fields';
+import { drawCompanyLegend } from '../layout/legend';
 import { Titulo, drawHeader } from '../layout/header';
 import { Columna, drawLinesTable } from '../layout/lines-table';
 import { Formato, PdfOptions, createPdf, cropTicket } from '../layout/page';
-import { drawNotes, drawSunatFooter } from '../layout/qr';
+import { drawNotes, drawSunatFooter, drawSunatObservations } from '../layout/qr';
 import { drawTotals } from '../layout/totals';
 import { EmisorImpreso, Par, PieSunat } from '../printable';
 
@@ -25,6 +26,8 @@ export interface ComprobanteImpreso {
   totales: Par[];
   enLetras: string | null;
   notas?: { titulo: string; lineas: string[] };
+  /** SUNAT's observations ('codigo - mensaje'): its rules at signing, then its CDR's notes. */
+  observaciones?: string[];
   /** null for documents SUNAT does not receive (quotations). */
   pie: PieSunat | null;
 }
@@ -50,7 +53,7 @@ function celdas(formato: Formato, l: LineaImpresa): string[] {
   return formato === 'a4' ? [l.cantidad, l.unidad, l.codigo, l.descripcion, l.precio, l.importe] : [l.cantidad, l.descripcion, l.precio, l.importe];
 }
 
-/** Header, client block, lines, totals and words, notes, SUNAT foot. The document is returned open. */
+/** Header, client block, lines, totals and words, notes, SUNAT's observations, SUNAT foot, the company's legend. The document is returned open. */
 export function renderComprobante(model: ComprobanteImpreso, formato: Formato, options: PdfOptions = {}): PDFKit.PDFDocument {
   const { doc, layout } = createPdf(formato, { title: `${model.titulo.titulo} ${model.titulo.numero}`, ...options });
   drawHeader(doc, layout, model.emisor, model.titulo);
@@ -63,7 +66,9 @@ export function renderComprobante(model: ComprobanteImpreso, formato: Formato, o
   );
   drawTotals(doc, layout, model.totales, model.enLetras);
   if (model.notas) drawNotes(doc, layout, model.notas.titulo, model.notas.lineas);
+  drawSunatObservations(doc, layout, model.observaciones);
   if (model.pie) drawSunatFooter(doc, layout, model.pie);
+  drawCompanyLegend(doc, layout, model.emisor.leyenda_pie);
   cropTicket(doc, layout);
   return doc;
 }

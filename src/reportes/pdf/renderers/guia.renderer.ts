@@ -1,12 +1,14 @@
 import { EstadoGuia, GUIA_ACEPTADA, GUIA_ENVIADA, GUIA_PENDIENTE, GUIA_RECHAZADA } from '@/common/estados';
 import type { GuiaResponse } from '@/guias-remision/guia.mapper';
+import { descripcionDocumento } from '@/guias-remision/documentos-relacionados';
 import { descripcionMotivo } from '@/guias-remision/motivos-traslado';
 import { TIPO_DOC_IDENTIDAD, fecha, quantity } from '../layout/format';
 import { drawFields } from '../layout/fields';
 import { drawHeader } from '../layout/header';
+import { drawCompanyLegend } from '../layout/legend';
 import { Columna, drawLinesTable } from '../layout/lines-table';
 import { Formato, PdfOptions, createPdf, cropTicket } from '../layout/page';
-import { drawNotes, drawSunatFooter } from '../layout/qr';
+import { drawNotes, drawSunatFooter, drawSunatObservations } from '../layout/qr';
 import { EmisorImpreso, Par } from '../printable';
 
 export interface GuiaImpresa {
@@ -41,6 +43,14 @@ const COLUMNAS: Record<Formato, Columna[]> = {
 };
 
 const doc = (tipo: string | null, numero: string | null) => (numero ? `${TIPO_DOC_IDENTIDAD[tipo ?? ''] ?? 'DOC.'} ${numero}` : '');
+
+/** The guide's related documents (catálogo 61), one row each: 'Factura F001-1 (RUC 20...)'. */
+export function documentosRelacionadosGuia(g: Pick<GuiaResponse, 'documentos_relacionados'>): Par[] {
+  return (g.documentos_relacionados ?? []).map((d) => [
+    'Documento relacionado',
+    `${descripcionDocumento(d.tipo)} ${d.serie_numero}${d.ruc_emisor ? ` (RUC ${d.ruc_emisor})` : ''}`,
+  ]);
+}
 
 /** Carrier (public transport, 01) or driver and vehicle (private, 02). */
 function transporte(g: GuiaResponse): Par[] {
@@ -77,6 +87,7 @@ export function renderGuiaPdf({ guia: g, emisor }: GuiaImpresa, formato: Formato
     ['Peso bruto total', `${quantity(g.peso_total)} ${g.und_peso_total}`],
     ['Punto de partida', `${g.dir_partida} (${g.ubigeo_partida})`],
     ['Punto de llegada', `${g.dir_llegada} (${g.ubigeo_llegada})`],
+    ...documentosRelacionadosGuia(g),
   ]);
   drawFields(pdf, layout, transporte(g));
   const detalles = g.detalles ?? [];
@@ -89,6 +100,7 @@ export function renderGuiaPdf({ guia: g, emisor }: GuiaImpresa, formato: Formato
     ),
   );
   if (g.observaciones) drawNotes(pdf, layout, 'Observaciones', [g.observaciones]);
+  drawSunatObservations(pdf, layout, g.observaciones_sunat);
   drawSunatFooter(pdf, layout, {
     qr: g.qr_url,
     hash: g.hash_cpe,
@@ -96,6 +108,7 @@ export function renderGuiaPdf({ guia: g, emisor }: GuiaImpresa, formato: Formato
     estado: estadoSunatGuia(g.estado),
     mensaje: g.estado === GUIA_RECHAZADA ? g.mensaje_sunat : null,
   });
+  drawCompanyLegend(pdf, layout, emisor.leyenda_pie);
   cropTicket(pdf, layout);
   return pdf;
 }

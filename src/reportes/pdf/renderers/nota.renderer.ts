@@ -1,3 +1,4 @@
+import { CONSULTA_VALIDEZ_CPE_URL } from '@/sunat/documents/consulta-validez';
 import { EstadoNota, NOTA_ACEPTADA, NOTA_ANULADA, NOTA_PENDIENTE, NOTA_RECHAZADA } from '@/common/estados';
 import type { NotaView } from '@/notas/nota.mapper';
 import { MONEDA_NOMBRE, fecha, inWords, money, moneyWith, quantity } from '../layout/format';
@@ -50,7 +51,7 @@ export function notaQrPayload(ruc: string, tipo: '07' | '08', n: NotaView): stri
  * reason text and the debited amount, as its XML carries.
  */
 function lineas(tipo: '07' | '08', n: NotaView): LineaImpresa[] {
-  // Issue 19: a partial credit note or a debit note with items prints its own lines.
+  // A partial credit note or a debit note with items prints its own lines.
   if (n.lineas) {
     return n.lineas.map((l) => ({
       cantidad: quantity(l.cantidad),
@@ -87,10 +88,12 @@ export function renderNotaPdf({ nota: n, tipo, emisor }: NotaImpresa, formato: F
         ['Importe total', moneyWith(moneda, n.monto_total)],
       ],
       enLetras: inWords(n.monto_total, moneda),
+      observaciones: n.observaciones ?? [],
       pie: {
         qr: notaQrPayload(emisor.ruc, tipo, n),
         hash: n.hash_cpe,
         leyenda: `Representación impresa de la ${LEYENDA[tipo]}`,
+        consulta: CONSULTA_VALIDEZ_CPE_URL,
         estado: estadoSunatNota(n.estado),
         mensaje: n.estado === NOTA_RECHAZADA ? n.mensaje_sunat : null,
       },

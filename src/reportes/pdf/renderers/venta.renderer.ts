@@ -1,3 +1,4 @@
+import { CONSULTA_VALIDEZ_CPE_URL } from '@/sunat/documents/consulta-validez';
 import { EstadoSunat, SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_PENDIENTE, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import type { VentaView } from '@/ventas/dto/venta-view';
 import { MONEDA_NOMBRE, TIPO_DOC_IDENTIDAD, fecha, inWords, money, moneyWith, quantity } from '../layout/format';
@@ -125,10 +126,12 @@ export function renderVentaPdf({ venta: v, emisor }: VentaImpresa, formato: Form
       totales: [...totalesVenta(moneda, v), ...totalesPago(moneda, v)],
       enLetras: inWords(v.total, moneda),
       ...(leyendas.length ? { notas: { titulo: 'Leyendas', lineas: leyendas } } : {}),
+      observaciones: v.observaciones ?? [],
       pie: {
         qr: ventaQrPayload(emisor.ruc, v),
         hash: v.hash_cpe,
         leyenda: `Representación impresa de la ${LEYENDA[v.tipo_documento] ?? 'factura electrónica'}`,
+        consulta: CONSULTA_VALIDEZ_CPE_URL,
         estado: estadoSunatVenta(v.estado, v.estado_sunat),
         mensaje: v.estado_sunat === SUNAT_RECHAZADA && v.estado !== VENTA_ANULADA ? v.mensaje_sunat : null,
       },

@@ -1,6 +1,7 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { CertificateKeyMismatchError, CertificateUnreadableError, WrongCertificatePasswordError } from './certificate-errors';
+import { withKdfBudget } from './kdf-budget';
 import { assertKdfCost } from './kdf-cost';
 import { checkCertificate, type CertificateCheckOptions, type LoadedCertificate } from './loaded-certificate';
 import { errorMessage } from '@/common/errors/error-detail';
@@ -18,8 +19,9 @@ interface Pkcs12Content {
  * other certificate. Files that carry the CA chain are fine: the certificate matching the key wins.
  */
 export function loadPfx(data: Buffer, password: string, options?: CertificateCheckOptions): LoadedCertificate {
+  if (data[0] !== 0x30) throw new CertificateUnreadableError('el archivo no es un PFX/P12 válido.');
   assertKdfCost(data);
-  const content = readPkcs12(data.toString('binary'), password);
+  const content = withKdfBudget(() => readPkcs12(data.toString('binary'), password));
   if (content.certs.length === 0) throw new CertificateUnreadableError('el archivo no contiene un certificado.');
   const privateKey = toKeyObject(content.keys[0]);
   const certificate = content.certs.map(toX509).find((c) => c.checkPrivateKey(privateKey));
@@ -55,8 +57,9 @@ function readPkcs12(der: string, password: string): Pkcs12Content {
     try {
       const content = open(withoutMac, forge.util.encodeUtf8(password));
       if (content.keys.length > 0) return content;
-    } catch {
-      // fall through to the first failure's diagnosis
+    } catch (error) {
+      if (error instanceof CertificateUnreadableError) throw error;
+      // otherwise fall through to the first failure's diagnosis
     }
   }
   if (failure === undefined || /password|decrypt/i.test(String((failure as Error)?.message))) {
