@@ -37,6 +37,7 @@ import { VentasModule } from './ventas/ventas.module';
 import { ValidarModule } from './validar/validar.module';
 import { NotasCreditoModule } from './notas-credito/notas-credito.module';
 import { NotasDebitoModule } from './notas-debito/notas-debito.module';
+import { CuerpoJsonInterceptor } from './common/interceptors/cuerpo-json.interceptor';
 import { NoStoreInterceptor } from './common/interceptors/no-store.interceptor';
 import { IdempotencyInterceptor } from './common/idempotency/idempotency.interceptor';
 import { IdempotencySubscriber } from './common/idempotency/idempotency.subscriber';
@@ -81,6 +82,8 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     { provide: APP_GUARD, useClass: PermissionsGuard },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     { provide: APP_INTERCEPTOR, useClass: NoStoreInterceptor },
+    // Before anything reads the body: a body that is not JSON (nor a type the route declares) is a 415.
+    { provide: APP_INTERCEPTOR, useClass: CuerpoJsonInterceptor },
     // After both guards: the active company of an authenticated request, for services and @EmpresaActual.
     { provide: APP_INTERCEPTOR, useClass: EmpresaScopeInterceptor },
     // After the company is known: a retried create or send answers what the first one did.

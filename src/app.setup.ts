@@ -4,6 +4,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { ClsService } from 'nestjs-cls';
 import { Logger } from 'nestjs-pino';
 import { trustProxySetting } from './auth/auth-limits';
+import { bodyParserErrors } from './common/filters/body-parser-errors';
 import { docsContentSecurity, securityHeaders } from './common/http/content-security';
 import { requestIdMiddleware } from './common/logging/request-id';
 import { crearDocumentoOpenApi } from './common/openapi/openapi-document';
@@ -17,6 +18,8 @@ export function setupApp(app: INestApplication): INestApplication {
   app.use(requestIdMiddleware);
   express.set('trust proxy', trustProxySetting());
   express.useBodyParser('json', { limit: '5mb' });
+  // Right after the parser: its failures reach the exception filter with their type (a malformed JSON, a charset).
+  app.use(bodyParserErrors);
   // Every request gets its context (caller, active company) before routing, web routes outside /api
   // included: ClsModule's own mount follows the global prefix and missed /reporteNV and /reporte.
   const cls = app.get(ClsService);

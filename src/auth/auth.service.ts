@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ADMIN_ROLE_ID, AuthContext } from '@/common/context/request-context';
 import { forbidden, invalidField } from '@/common/errors/http-errors';
-import { MSG } from '@/common/errors/messages';
+import { frase, MSG } from '@/common/errors/messages';
 import { EmpresasService } from '@/empresas/empresas.service';
 import { PermissionsService } from '@/permissions/permissions.service';
 import { UsuariosService } from '@/usuarios/usuarios.service';
@@ -93,6 +93,6 @@ export class AuthService {
     const empresa = await this.empresas.findById(idEmpresa);
     if (!empresa || empresa.estado !== '1') throw invalidField('id_empresa', 'La empresa no existe o está inactiva.');
     await this.tokens.setEmpresaActiva(auth.tokenId, idEmpresa);
-    return { success: true, message: `Empresa cambiada a ${empresa.razon_social}.`, id_empresa: idEmpresa };
+    return { success: true, message: frase(`Empresa cambiada a ${empresa.razon_social}`), id_empresa: idEmpresa };
   }
 }

@@ -19,7 +19,13 @@ const cotizacion = () => ({
 });
 
 export const COTIZACIONES_DOCS: DocsDe<CotizacionesController> = {
-  list: { summary: 'Listar cotizaciones' },
+  list: {
+    summary: 'Listar cotizaciones',
+    description:
+      'Paginado como los demás listados (`page`, `per_page` ≤ 100; `meta` {page, per_page, total, last_page}), búsqueda `q` ' +
+      '(número, cliente, documento o asunto) y filtro `estado` (pendiente, aprobada, rechazada, vencida). `data` es la lista de SPEC.md.',
+    query: { page: 1, per_page: 20, q: 'COT-', estado: 'pendiente' },
+  },
   proximoNumero: { summary: 'Próximo número de cotización (COT-000001)' },
   get: { summary: 'Ver una cotización' },
   create: {

@@ -4,6 +4,7 @@ import { EntityManager } from 'typeorm';
 import { NOTA_ACEPTADA, NOTA_PENDIENTE } from '@/common/estados';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { documentNameOf } from '@/sunat/nest/storage-keys';
+import { codigoSunatConocido } from '@/sunat/documents/codigo-producto';
 import { LineCredited, NOTHING_CREDITED, spreadCents, StoredSaleLine } from '@/sunat/documents/note-line-amounts';
 import { InvoiceLineTaxes, invoiceLineTaxes } from '@/sunat/xml/invoice-line-taxes';
 import { VentaView } from '@/ventas/dto/venta-view';
@@ -37,7 +38,7 @@ export class NotaLineasVentaService {
         id_detalle: l.id,
         id_producto: l.id_producto,
         codigo: l.codigo_producto || 'P001',
-        codigo_sunat: l.producto?.codigo_sunat && l.producto.codigo_sunat !== '10000000' ? l.producto.codigo_sunat : undefined,
+        codigo_sunat: codigoSunatConocido(l.producto?.codigo_sunat),
         descripcion: l.descripcion || 'Producto',
         unidad: l.unidad_medida || 'NIU',
         cantidad: new D(l.cantidad).toFixed(),

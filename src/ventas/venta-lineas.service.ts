@@ -4,16 +4,13 @@ import { invalidField } from '@/common/errors/http-errors';
 import { ProductosService } from '@/productos/productos.service';
 import { ProductoResponse } from '@/productos/dto/producto.dto';
 import { esGratuita, IscInput } from '@/sunat/documents/sale-amounts';
+import { codigoSunatConocido } from '@/sunat/documents/codigo-producto';
 import { LineaVentaDto } from './dto/create-venta.dto';
 import { LineaPrecio } from './venta-totales';
 
 export interface LineaResuelta extends LineaPrecio {
   id_producto: number | null;
 }
-
-/** SPEC's product default '10000000' means "no code": such lines carry no CommodityClassification (it would draw 4337). */
-export const CODIGO_SUNAT_POR_DEFECTO = '10000000';
-const codigoSunatConocido = (codigo: string | null): string | null => (codigo && codigo !== CODIGO_SUNAT_POR_DEFECTO ? codigo : null);
 
 const str = (v: number | undefined): string | null => (v === undefined ? null : String(v));
 const iscDe = (l: LineaVentaDto): IscInput | null =>
@@ -78,7 +75,7 @@ export class VentaLineasService {
       return {
         id_producto: p.id_producto,
         codigo: l.codigo || p.codigo,
-        codigo_sunat: l.codigo_sunat ?? codigoSunatConocido(p.codigo_sunat),
+        codigo_sunat: l.codigo_sunat ?? codigoSunatConocido(p.codigo_sunat) ?? null,
         descripcion: l.descripcion || p.nombre,
         unidad: l.unidad_medida ?? p.unidad,
         cantidad: String(l.cantidad),

@@ -394,6 +394,46 @@ describe('Cotizaciones', () => {
       expect((await get(a, '?q=Proyecto%20Listado').expect(200)).body.data.map((r: { numero: string }) => r.numero)).toEqual([creada.numero]);
       expect((await get(a, '?estado=abierta').expect(422)).body.errors.estado).toBeDefined();
     });
+
+    it('pages like every other list (GET /api/clientes): page, per_page ≤ 100, meta; newest first', async () => {
+      const c = await createUserSession(t, admin, (await createEmpresa(t, admin)).id_empresa, [...TODOS, 'clientes.view']);
+      const numeros: string[] = [];
+      for (let i = 0; i < 3; i++) numeros.push((await crear(c)).numero);
+      const primera = await get(c, '?per_page=2').expect(200);
+      expect(Object.keys(primera.body).sort()).toEqual(['data', 'meta', 'success']);
+      expect(primera.body.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
+      expect(primera.body.data.map((r: { numero: string }) => r.numero)).toEqual([numeros[2], numeros[1]]);
+      const segunda = await get(c, '?per_page=2&page=2').expect(200);
+      expect({ meta: segunda.body.meta, numeros: segunda.body.data.map((r: { numero: string }) => r.numero) }).toEqual({
+        meta: { page: 2, per_page: 2, total: 3, last_page: 2 },
+        numeros: [numeros[0]],
+      });
+      // Without parameters: the first 20, as every list.
+      expect((await get(c).expect(200)).body.meta).toEqual({ page: 1, per_page: 20, total: 3, last_page: 1 });
+      const clientes = await request(t.http).get('/api/clientes').set(bearer(c.token)).expect(200);
+      expect(Object.keys(clientes.body.meta).sort()).toEqual(Object.keys(primera.body.meta).sort());
+      for (const [query, campo] of [
+        ['?per_page=101', 'per_page'],
+        ['?page=0', 'page'],
+        ['?per_page=abc', 'per_page'],
+      ]) {
+        expect({ query, errors: Object.keys((await get(c, query).expect(422)).body.errors) }).toEqual({ query, errors: [campo] });
+      }
+    });
+
+    it('is documented as a paginated list in the OpenAPI document', async () => {
+      const op = (await request(t.http).get('/api/docs-json').expect(200)).body.paths['/api/cotizaciones'].get;
+      expect(op.description).toContain('Paginado');
+      expect(
+        (op.parameters as Array<{ name: string; in: string }>)
+          .filter((p) => p.in === 'query')
+          .map((p) => p.name)
+          .sort(),
+      ).toEqual(expect.arrayContaining(['estado', 'page', 'per_page', 'q']));
+      expect(op.responses['200'].content['application/json'].schema.properties.meta.properties).toEqual(
+        expect.objectContaining({ page: expect.anything(), per_page: expect.anything(), total: expect.anything(), last_page: expect.anything() }),
+      );
+    });
   });
 
   describe('numbering', () => {

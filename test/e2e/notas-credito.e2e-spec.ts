@@ -229,7 +229,7 @@ describe('Notas de crédito (/api/notas-credito) against the SUNAT simulator', (
           success: true,
           codigo: '0',
           mensaje: expect.stringContaining(`FC01-${n.numero}`),
-          observaciones: [expect.stringMatching(/^4337 - /)], // SPEC default product code 10000000: SUNAT observes 4337 (issue 16)
+          observaciones: [], // lines without a product code carry none: nothing for SUNAT to observe
           cdr_url: `/api/notas-credito/${n.id}/cdr`,
         },
       });

@@ -4,6 +4,8 @@ import { TicketStatusResult } from '../../src/sunat/gateway/results';
 import { betaContext } from '../../src/sunat/gateway/testing-context';
 import { createSelfSignedCert } from '../../src/sunat/simulator/crypto/self-signed';
 import { validateSunatRules } from '../../src/sunat/validation';
+import { buildInvoiceXml } from '../../src/sunat/xml/invoice-xml';
+import { factura as facturaFixture } from '../../src/sunat/xml/testing/fixtures';
 import { zipDocument } from '../../src/sunat/zip/zip';
 import { bearer, login, Session } from '../support/auth';
 import { createEmpresa, createProducto, createUserSession, nextRuc } from '../support/factories';
@@ -143,10 +145,13 @@ describe('SUNAT rules: simulator, pre-send check and /api/validar', () => {
     const [factura] = ownDocuments(key);
 
     it('takes a multipart file field archivo (its name used when it is a SUNAT name)', async () => {
+      // A product code at family level (4321xxxx): SUNAT's rules want a class at least and observe 4337.
+      const observada = facturaFixture();
+      observada.lines[0].codigo_sunat = '43210000';
       const res = await request(t.http)
         .post('/api/validar/01')
         .set(bearer(user.token))
-        .attach('archivo', Buffer.from(factura.xml), `${factura.name}.xml`)
+        .attach('archivo', Buffer.from(signForTest(key, buildInvoiceXml(observada))), `${factura.name}.xml`)
         .expect(200);
       expect(res.body).toMatchObject({ success: true, valido: true, errores: [] });
       expect(res.body.observaciones).toContainEqual(expect.objectContaining({ codigo: '4337' }));

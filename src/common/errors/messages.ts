@@ -12,6 +12,9 @@ export const MSG = {
   noEncontrado: (recurso: string) => `${recurso} no ${/(a|ión)$/i.test(recurso.split(' ')[0]) ? 'encontrada' : 'encontrado'}.`,
 } as const;
 
+/** A sentence ending in one period: a name that already ends with one ('EMPRESA S.A.C.') gets no second. */
+export const frase = (texto: string): string => (/[.!?…]$/.test(texto) ? texto : `${texto}.`);
+
 /** Texts of document sends (SPEC.md and API.md). */
 export const SEND_MSG = {
   xmlNoEncontrado: 'XML no encontrado. Genere el XML primero.',

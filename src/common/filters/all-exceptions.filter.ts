@@ -1,27 +1,38 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { DomainError, domainErrorStatus } from '../errors/domain-error';
 import { RetryLaterException } from '../errors/http-errors';
+import { MSG_FRAMEWORK, respuestaDeFramework, SolicitudVista } from '../errors/mensajes-framework';
 import { MSG } from '../errors/messages';
+import { esErrorDeBodyParser } from './body-parser-errors';
 
-/** Every error leaves in the envelope {success:false, message, ...}; unknown errors never leak detail. */
+/**
+ * Every error leaves in the envelope {success:false, message, ...}, in Spanish; unknown errors never leak detail.
+ * Our own HttpExceptions carry the envelope already; the framework's (no envelope, English text) are translated.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
     if (res.headersSent) return;
-    if (exception instanceof HttpException && exception.getStatus() === HttpStatus.BAD_REQUEST) {
-      // Framework-level 400s (malformed JSON, bad multipart, non-numeric ids) are bad input too: 422.
-      const message = errorMessage(exception.getResponse());
-      res.status(HttpStatus.UNPROCESSABLE_ENTITY).json({ success: false, message: MSG.datosInvalidos, errors: { request: [message] } });
-      return;
-    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (exception instanceof RetryLaterException) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
-      res.status(status).json(toEnvelope(exception.getResponse(), status));
+      const body = exception.getResponse();
+      if (typeof body === 'object' && body !== null && 'success' in body) {
+        res.status(status).json(body);
+        return;
+      }
+      if (status === HttpStatus.UNAUTHORIZED || status === HttpStatus.FORBIDDEN) {
+        res.status(status).json({ success: false, message: status === HttpStatus.UNAUTHORIZED ? MSG.noAutenticado : MSG.sinPermiso });
+        return;
+      }
+      // Framework-level errors (unknown routes, non-numeric ids, multipart problems): Spanish, and 400s are bad input: 422.
+      const answer = respuestaDeFramework(status, errorMessage(body), solicitud(http.getRequest<Request | undefined>()));
+      res.status(answer.status).json(answer.body);
       return;
     }
     if (exception instanceof DomainError) {
@@ -31,12 +42,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.status(domainErrorStatus(exception.code)).json({ success: false, message: exception.message, ...exception.details });
       return;
     }
-    if (isBodyParserError(exception)) {
-      res.status(HttpStatus.UNPROCESSABLE_ENTITY).json({ success: false, message: MSG.datosInvalidos, errors: { body: ['JSON mal formado'] } });
-      return;
-    }
-    if (isBodyTooLarge(exception)) {
-      res.status(HttpStatus.PAYLOAD_TOO_LARGE).json({ success: false, message: MSG.cuerpoDemasiadoGrande });
+    if (esErrorDeBodyParser(exception)) {
+      const { status, body } = cuerpoIlegible(exception.type, exception.status);
+      res.status(status).json(body);
       return;
     }
     const fueraDeRango = databaseInputError(exception);
@@ -56,22 +64,36 @@ function describe(cause: unknown): string {
   return `${cause.name}${code ? ` ${code}` : ''}: ${cause.message}`;
 }
 
-function toEnvelope(body: string | object, status: number): object {
-  if (typeof body === 'object' && body !== null && 'success' in body) return body;
-  if (status === HttpStatus.UNAUTHORIZED) return { success: false, message: MSG.noAutenticado };
-  if (status === HttpStatus.FORBIDDEN) return { success: false, message: MSG.sinPermiso };
-  const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
-  return { success: false, message: Array.isArray(message) ? message.join(', ') : String(message ?? 'Error') };
-}
-
 function errorMessage(body: string | object): string {
   if (typeof body === 'string') return body;
   const message = (body as { message?: unknown }).message;
-  return Array.isArray(message) ? message.join(', ') : String(message ?? 'Solicitud inválida');
+  return Array.isArray(message) ? message.join(', ') : String(message ?? '');
 }
 
-function isBodyTooLarge(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { type?: string }).type === 'entity.too.large';
+function solicitud(req: Request | undefined): SolicitudVista {
+  return { method: req?.method ?? '', path: req?.path ?? '', params: req?.params };
+}
+
+/** body-parser's failures by type: a malformed JSON is bad input (422), an oversized body 413, a charset 415. */
+function cuerpoIlegible(type: string, status: number): { status: number; body: object } {
+  switch (type) {
+    case 'entity.too.large':
+    case 'parameters.too.many':
+      return { status: HttpStatus.PAYLOAD_TOO_LARGE, body: { success: false, message: MSG.cuerpoDemasiadoGrande } };
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return { status: HttpStatus.UNSUPPORTED_MEDIA_TYPE, body: { success: false, message: MSG_FRAMEWORK.codificacionNoAdmitida } };
+    case 'entity.parse.failed':
+      return { status: HttpStatus.UNPROCESSABLE_ENTITY, body: { success: false, message: MSG.datosInvalidos, errors: { body: [MSG_FRAMEWORK.jsonInvalido] } } };
+    default:
+      return {
+        status: status >= 500 ? status : HttpStatus.UNPROCESSABLE_ENTITY,
+        body:
+          status >= 500
+            ? { success: false, message: MSG.errorInterno }
+            : { success: false, message: MSG.datosInvalidos, errors: { body: [MSG_FRAMEWORK.solicitudInvalida] } },
+      };
+  }
 }
 
 /** PostgreSQL's verdict on a value out of its column's range or encoding (SQLSTATE class 22). */
@@ -83,8 +105,4 @@ function databaseInputError(e: unknown): string | undefined {
   if (code === '22003') return 'Un número está fuera del rango admitido.';
   if (code === '22P02' || code === '22021' || code === '22007' || code === '22008') return 'Un valor no tiene el formato admitido.';
   return undefined;
-}
-
-function isBodyParserError(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { type?: string }).type === 'entity.parse.failed';
 }

@@ -30,6 +30,13 @@ describe('Spanish validation messages', () => {
     });
   });
 
+  it('a field left out or null: one message, `<campo> es obligatorio.`; a bound of 1e-10 reads "mayor que 0"', () => {
+    const body = plainToInstance(Cuerpo, { nombre: null, modo: '01', activo: true, email: 'a@b.pe', lineas: [{}], propio: 'x' });
+    expect(flattenValidationErrors(validateSync(body))).toEqual({ nombre: ['nombre es obligatorio.'], 'lineas.0.cantidad': ['cantidad es obligatorio.'] });
+    expect(traducirMensaje('cantidad must not be less than 1e-10')).toBe('cantidad debe ser mayor que 0.');
+    expect(traducirMensaje('cantidad must not be less than 1')).toBe('cantidad no debe ser menor que 1.');
+  });
+
   it('names an unknown field in Spanish', () => {
     expect(traducirMensaje('property hack should not exist')).toBe('El campo hack no está permitido.');
     expect(traducirMensaje('Texto ya en español.')).toBe('Texto ya en español.');

@@ -13,8 +13,8 @@ const TRADUCCIONES: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
   [/^(\S+) must be a number conforming to the specified constraints$/, (m) => `${m[1]} debe ser un número válido (revise los decimales).`],
   [/^(\S+) must be a positive number$/, (m) => `${m[1]} debe ser un número positivo.`],
   [/^(\S+) must not be greater than (\S+)$/, (m) => `${m[1]} no debe ser mayor que ${m[2]}.`],
-  [/^(\S+) must not be less than (\S+)$/, (m) => `${m[1]} no debe ser menor que ${m[2]}.`],
-  [/^each value in (\S+) must not be less than (\S+)$/, (m) => `cada elemento de ${m[1]} no debe ser menor que ${m[2]}.`],
+  [/^(\S+) must not be less than (\S+)$/, (m) => minimo(m[1], m[2])],
+  [/^each value in (\S+) must not be less than (\S+)$/, (m) => `cada elemento de ${minimo(m[1], m[2])}`],
   [/^(\S+) must be shorter than or equal to (\d+) characters$/, (m) => `${m[1]} no debe superar ${m[2]} caracteres.`],
   [/^(\S+) must be longer than or equal to (\d+) characters$/, (m) => `${m[1]} debe tener al menos ${m[2]} caracteres.`],
   [/^(\S+) must be one of the following values: (.*)$/, (m) => `${m[1]} debe ser uno de: ${m[2]}.`],
@@ -28,7 +28,22 @@ const TRADUCCIONES: Array<[RegExp, (m: RegExpMatchArray) => string]> = [
   [/^(\S+) must be a valid ISO 8601 date string$/, (m) => `${m[1]} debe ser una fecha válida (YYYY-MM-DD).`],
   [/^nested property (\S+) must be either object or array$/, (m) => `${m[1]} debe ser un objeto.`],
   [/^(\S+) must be an object$/, (m) => `${m[1]} debe ser un objeto.`],
+  // Nest's ValidationPipe for a body that is an array or a bare value instead of an object.
+  [/^Validation failed \(object is expected\)$/, () => 'El cuerpo de la solicitud debe ser un objeto JSON.'],
 ];
+
+/** The one message of a required field the request leaves out. */
+export const mensajeObligatorio = (campo: string) => `${campo} es obligatorio.`;
+
+/**
+ * `@Min(0.0000000001)` stands for "more than zero" (quantities of up to 10 decimals): JavaScript prints that bound
+ * as 1e-10, which no reader should see.
+ */
+function minimo(campo: string, limite: string): string {
+  const n = Number(limite);
+  if (n > 0 && n < 0.000001) return `${campo} debe ser mayor que 0.`;
+  return `${campo} no debe ser menor que ${limite}.`;
+}
 
 export function traducirMensaje(message: string): string {
   for (const [pattern, text] of TRADUCCIONES) {

@@ -1,13 +1,23 @@
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { OmitType, PartialType } from '@nestjs/swagger';
 import { IsRuc } from '@/common/validators/documento';
 
 /** Longest footer text a company may print (about five lines of A4 small print). */
 export const LEYENDA_PIE_MAX = 500;
 
-/** Multipart forms send every value as a string: numbers are converted before validation. */
-export class UpdateEmpresaDto {
-  @IsOptional() @IsString() @Length(1, 255) razon_social?: string;
+/**
+ * The create's fields; the update takes each of them as optional (PartialType) except the RUC. The create is
+ * written out in full so that a field it requires can never inherit an update's @IsOptional.
+ * Multipart forms send every value as a string: numbers are converted before validation.
+ */
+export class CreateEmpresaDto {
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @IsRuc()
+  ruc: string;
+
+  @IsString() @Length(1, 255) razon_social: string;
   @IsOptional() @IsString() @MaxLength(255) comercial?: string;
   @IsOptional() @IsString() @MaxLength(500) direccion?: string;
   @IsOptional() @IsEmail() @MaxLength(255) email?: string;
@@ -41,14 +51,8 @@ export class UpdateEmpresaDto {
   @IsOptional() @IsIn(['0', '1']) estado?: string;
 }
 
-export class CreateEmpresaDto extends UpdateEmpresaDto {
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString()
-  @IsRuc()
-  ruc: string;
-
-  @IsString() @Length(1, 255) declare razon_social: string;
-}
+/** Every field but the RUC (which never changes), each optional. */
+export class UpdateEmpresaDto extends PartialType(OmitType(CreateEmpresaDto, ['ruc'] as const)) {}
 
 export interface EmpresaResponse {
   id_empresa: number;

@@ -7,7 +7,6 @@ describe('noteAmounts (SPEC.md credit note XML content)', () => {
     expect(lines).toEqual([
       {
         codigo: 'P001',
-        codigo_sunat: '10000000',
         descripcion: 'Producto',
         unidad: 'NIU',
         cantidad: '20',
@@ -18,6 +17,18 @@ describe('noteAmounts (SPEC.md credit note XML content)', () => {
         igv: '360.00',
         porcentaje_igv: '18.00',
       },
+    ]);
+  });
+
+  it("carries a line's product code only when it names one (none, or SPEC's 10000000, is no code)", () => {
+    const codigos = (codigo_sunat?: string | null) =>
+      noteAmounts({ rate: 0.18, total: 118, lines: [{ precio_unitario: 118, cantidad: 1, codigo_sunat }] }).lines.map((l) => l.codigo_sunat);
+    expect([codigos(), codigos(null), codigos(''), codigos('10000000'), codigos('43211503')]).toEqual([
+      [undefined],
+      [undefined],
+      [undefined],
+      [undefined],
+      ['43211503'],
     ]);
   });
 

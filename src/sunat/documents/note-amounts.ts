@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { codigoSunatConocido } from './codigo-producto';
 import type { DocumentLine, DocumentTotals, TipoAfectacionIgv } from './common';
 
 /** A sale line as the note modules read it; prices include IGV. */
@@ -36,7 +37,7 @@ function lineFrom(line: SaleLineInput, rate: Decimal, percent: string): Document
   const divisor = afectacion === '10' ? rate.plus(1) : new D(1);
   return {
     codigo: line.codigo || 'P001',
-    codigo_sunat: line.codigo_sunat || '10000000',
+    codigo_sunat: codigoSunatConocido(line.codigo_sunat),
     descripcion: line.descripcion || 'Producto',
     unidad: line.unidad || 'NIU',
     cantidad: quantity.toString(),
@@ -53,7 +54,8 @@ function lineFrom(line: SaleLineInput, rate: Decimal, percent: string): Document
  * Amounts of a credit or debit note built from a sale, exactly as SPEC.md "XML content" states:
  * taxable = round(total / (rate + 1), 2), tax = round(total / (rate + 1) x rate, 2), and per line
  * unit value = round(price / (rate + 1), 2), value = round(price x qty / (rate + 1), 2),
- * tax = round(price x qty / (rate + 1) x rate, 2); defaults P001 / 10000000 / NIU / 'Producto' / '10'.
+ * tax = round(price x qty / (rate + 1) x rate, 2); defaults P001 / NIU / 'Producto' / '10', and no product code
+ * when the line has none (or SPEC's 10000000): see codigo-producto.ts.
  * Lines exonerated (20) or unaffected (30) carry no IGV: their amounts leave the taxable base
  * and are reported apart, so a sale with only gravado lines gets SPEC's figures unchanged.
  */

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { codigoSunatConocido } from './codigo-producto';
 import type { DocumentLine, DocumentTotals } from './common';
 
 /**
@@ -270,7 +271,7 @@ export function saleAmounts(input: SaleAmountsInput): SaleAmounts {
     const line: DocumentLine = {
       codigo: l.codigo || 'P001',
       // Omitted from the XML when unknown (a made-up code draws SUNAT's observation 4337).
-      codigo_sunat: l.codigo_sunat || undefined,
+      codigo_sunat: codigoSunatConocido(l.codigo_sunat),
       descripcion: l.descripcion || 'Producto',
       unidad: l.unidad || 'NIU',
       cantidad: q.toFixed(),

@@ -124,8 +124,8 @@ describe('HttpSunatGateway against the simulator: foreign CDRs, billConsultServi
       expect(await gateway.getDocumentStatus(ctx, query)).toMatchObject({ kind: 'status', code, state: 'invalid-query' });
     });
 
-    it('wrong clave SOL: exception 0102 (a SOAP fault)', async () => {
-      expect(await gateway.getDocumentStatus(betaContext({ clave: 'mala' }), ref(nextName()))).toMatchObject({ kind: 'exception', code: '0102' });
+    it('an empty clave SOL: exception 0102 (a SOAP fault)', async () => {
+      expect(await gateway.getDocumentStatus(betaContext({ clave: '' }), ref(nextName()))).toMatchObject({ kind: 'exception', code: '0102' });
     });
   });
 

@@ -94,10 +94,20 @@ describe('HttpSunatGateway SOAP against the simulator', () => {
     expect(await gateway.reconcileBill(ctx, doc.name)).toMatchObject({ kind: 'not-found' });
   });
 
-  it('wrong clave SOL: fault 0102', async () => {
+  it('an empty or blank clave SOL, or no SOL user: fault 0102', async () => {
+    for (const sol of [{ clave: '' }, { clave: '   ' }, { usuario: '' }]) {
+      const doc = signedDocument(key, nextName());
+      const result = await gateway.sendBill(betaContext(sol), doc.name, doc.zip);
+      expect(result).toMatchObject({ kind: 'exception', code: '0102', message: 'Usuario o contrasena incorrectos' });
+    }
+  });
+
+  it("any other clave SOL is taken (the simulator cannot know a company's real one)", async () => {
     const doc = signedDocument(key, nextName());
-    const result = await gateway.sendBill(betaContext({ clave: 'otra' }), doc.name, doc.zip);
-    expect(result).toMatchObject({ kind: 'exception', code: '0102', message: 'Usuario o contrasena incorrectos' });
+    expect(await gateway.sendBill(betaContext({ usuario: 'FACTURA1', clave: 'Clave-Propia' }), doc.name, doc.zip)).toMatchObject({
+      kind: 'accepted',
+      code: '0',
+    });
   });
 
   it.each([

@@ -26,9 +26,6 @@ export interface SunatSimulatorOptions {
    * the signature, unsigned minimal exception CDRs); 'clean': UTF-8 with the `ar:` prefix (see cdr/cdr-builder).
    */
   cdrStyle?: CdrStyle;
-  /** Clave SOL accepted for any RUC (SUNAT beta: MODDATOS / moddatos). */
-  solUser?: string;
-  solPassword?: string;
   greClientId?: string;
   greClientSecret?: string;
   tokenTtlSeconds?: number;
@@ -50,8 +47,6 @@ export function resolveOptions(options: SunatSimulatorOptions = {}): ResolvedOpt
     cdrStyle: options.cdrStyle ?? 'realistic',
     today: options.today,
     certificates: options.certificates ?? {},
-    solUser: options.solUser ?? 'MODDATOS',
-    solPassword: options.solPassword ?? 'moddatos',
     greClientId: options.greClientId ?? 'simulador-client-id',
     greClientSecret: options.greClientSecret ?? 'simulador-client-secret',
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,

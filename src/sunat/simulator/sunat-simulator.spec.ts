@@ -79,6 +79,32 @@ describe('SUNAT simulator over HTTP', () => {
     expect(await response.json()).toEqual({ error: 'invalid_client', error_description: 'Cliente no autorizado' });
   });
 
+  it('GRE token: any SOL user and clave are taken, an empty one is 401 access_denied', async () => {
+    const token = (username: string, password: string) =>
+      fetch(`${sim.url}/v1/clientessol/simulador-client-id/oauth2/token/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'password',
+          scope: 'https://api-cpe.sunat.gob.pe',
+          client_id: 'simulador-client-id',
+          client_secret: 'simulador-client-secret',
+          username,
+          password,
+        }),
+      });
+    expect((await token('20100066603USUARIO1', 'Clave-Propia')).status).toBe(200);
+    for (const [username, password] of [
+      ['20100066603USUARIO1', ''],
+      ['20100066603USUARIO1', '  '],
+      ['20100066603', 'Clave-Propia'],
+    ]) {
+      const refused = await token(username, password);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ error: 'access_denied', error_description: 'Usuario o contraseña incorrectos' });
+    }
+  });
+
   it('GRE calls without a valid bearer token: 401', async () => {
     const response = await fetch(`${sim.url}/v1/contribuyente/gem/comprobantes/envios/abc`, { headers: { Authorization: 'Bearer nope' } });
     expect(response.status).toBe(401);

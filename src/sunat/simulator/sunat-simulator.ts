@@ -36,7 +36,7 @@ export async function startSunatSimulator(input: SunatSimulatorOptions = {}): Pr
   for (const [ruc, pem] of Object.entries(options.certificates)) state.certificates.set(ruc, pem);
   const timers = new Set<NodeJS.Timeout>();
   const processor = new DocumentProcessor(state, options, key);
-  const soap = new SoapHandler(state, options, processor, timers);
+  const soap = new SoapHandler(state, processor, timers);
   const gre = new GreHandler(state, options, processor, timers);
   const validez = new ValidezHandler(state, options, processor, timers);
 

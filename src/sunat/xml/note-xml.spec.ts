@@ -8,7 +8,7 @@ import { expectSunatReady, verifiesWithXmlCrypto } from './testing/sunat-checks'
 
 const SIGNATURE_PATHS = (root: string) => [`${root}/cac:Signature/cbc:ID`, `${root}/cac:Signature/cac:DigitalSignatureAttachment`];
 
-/** What we add to the openubl minimal notes: legend 1000, the issuer's registered address, item code and class. */
+/** What we add to the openubl minimal notes: legend 1000, the issuer's registered address, the item's code. */
 const EXTRA = (root: string, line: string) => [
   `${root}/cbc:Note`,
   ...[
@@ -21,12 +21,7 @@ const EXTRA = (root: string, line: string) => [
     'cac:Country',
     'cac:Country/cbc:IdentificationCode',
   ].map((p) => `${root}/cac:AccountingSupplierParty/cac:Party/cac:PartyLegalEntity/cac:RegistrationAddress/${p}`),
-  ...[
-    'cac:SellersItemIdentification',
-    'cac:SellersItemIdentification/cbc:ID',
-    'cac:CommodityClassification',
-    'cac:CommodityClassification/cbc:ItemClassificationCode',
-  ].map((p) => `${root}/${line}/cac:Item/${p}`),
+  ...['cac:SellersItemIdentification', 'cac:SellersItemIdentification/cbc:ID'].map((p) => `${root}/${line}/cac:Item/${p}`),
 ];
 
 describe('buildNoteXml', () => {
@@ -66,6 +61,21 @@ describe('buildNoteXml', () => {
 
   it('debit note passes the XSD (signed) and SUNAT rules', async () => {
     await expectSunatReady({ xml: buildNoteXml(debitNote()), fileName: documentFileName('20000000001', '08', 'FD01', 7), xsd: 'debitNote', tipo: '08' });
+  });
+
+  it('lines without a product code carry none: no 10000000, no observation 4337', async () => {
+    const notas = [
+      { nota: creditNote(), xsd: 'creditNote' },
+      { nota: debitNote(), xsd: 'debitNote' },
+    ] as const;
+    for (const { nota, xsd } of notas) {
+      const xml = buildNoteXml(nota);
+      expect(xml).not.toContain('10000000');
+      expect(texts(xml, '//cac:CommodityClassification')).toEqual([]);
+      const fileName = documentFileName('20000000001', nota.tipo, nota.serie, nota.correlativo);
+      const { xslOutput } = await expectSunatReady({ xml, fileName, xsd, tipo: nota.tipo });
+      expect(xslOutput).not.toMatch(/(^|\n)4337\t/);
+    }
   });
 
   it.each([

@@ -8,6 +8,7 @@ import { readBody } from '../http-util';
 import { ResolvedOptions } from '../options';
 import { DocumentProcessor } from '../processing';
 import { SimFault } from '../sim-fault';
+import { rucAutenticado } from '../sol-auth';
 import { SimulatorState } from '../state';
 
 const TOKEN_PATH = /^\/v1\/clientessol\/([^/]+)\/oauth2\/token\/?$/;
@@ -81,8 +82,7 @@ export class GreHandler {
       return json(400, { error: 'invalid_request', error_description: 'grant_type o scope inválido' });
     }
     const username = form.get('username') ?? '';
-    const match = /^(\d{11})(.+)$/.exec(username);
-    if (!match || match[2] !== this.options.solUser || form.get('password') !== this.options.solPassword) {
+    if (!rucAutenticado(username, form.get('password'))) {
       return json(401, { error: 'access_denied', error_description: 'Usuario o contraseña incorrectos' });
     }
     const accessToken = randomBytes(32).toString('base64url');

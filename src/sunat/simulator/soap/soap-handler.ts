@@ -6,9 +6,9 @@ import { documentKey, ParsedName, parseName } from '../documents/document-kinds'
 import { inspectPack } from '../documents/inspect-pack';
 import { inspectZip } from '../documents/inspect-zip';
 import { readBody } from '../http-util';
-import { ResolvedOptions } from '../options';
 import { DocumentProcessor } from '../processing';
 import { SimFault } from '../sim-fault';
+import { rucAutenticado } from '../sol-auth';
 import { SimulatorState } from '../state';
 import { parseSoapRequest, SoapRequest } from './soap-request';
 import { getStatusCdrResponse, getStatusResponse, sendBillResponse, sendSummaryResponse, soapFault } from './soap-templates';
@@ -20,7 +20,6 @@ const CONSULT_OPERATIONS: Record<string, SimOperation> = { getStatusCdr: 'getSta
 export class SoapHandler {
   constructor(
     private readonly state: SimulatorState,
-    private readonly options: ResolvedOptions,
     private readonly processor: DocumentProcessor,
     private readonly timers: Set<NodeJS.Timeout>,
   ) {}
@@ -73,13 +72,11 @@ export class SoapHandler {
     return document.voided ? '0003' : '0001';
   }
 
-  /** Beta-style SOL check: RUC + the configured user, and the configured password (0102 otherwise). */
+  /** Any RUC + non-blank user with a non-blank password (sol-auth.ts); 0102 otherwise. */
   private authenticate(request: SoapRequest): string {
-    const match = /^(\d{11})(.+)$/.exec(request.username ?? '');
-    if (!match || match[2] !== this.options.solUser || request.password !== this.options.solPassword) {
-      throw new SimFault('0102');
-    }
-    return match[1];
+    const ruc = rucAutenticado(request.username, request.password);
+    if (!ruc) throw new SimFault('0102');
+    return ruc;
   }
 
   private async dispatch(operation: SimOperation, request: SoapRequest, ruc: string, action?: ControlAction): Promise<Answer> {
