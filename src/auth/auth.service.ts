@@ -32,6 +32,7 @@ export class AuthService {
       throw e;
     }
     if (!valid || !found) {
+      await this.throttle.failed(!!found);
       throw new UnauthorizedException({ success: false, message: MSG.credencialesIncorrectas });
     }
     const empresa = await this.empresas.findById(found.id_empresa);

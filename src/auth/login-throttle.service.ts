@@ -8,6 +8,9 @@ import { LoginThrottle } from './entities/login-throttle.entity';
 
 const tooManyAttempts = (seconds: number) => new RetryLaterException(HttpStatus.TOO_MANY_REQUESTS, MSG.demasiadosIntentos, seconds);
 
+/** The counter of failed logins naming no account, shared by every address (address keys hold a '|'). */
+const UNKNOWN_NAMES = ':nombres-desconocidos';
+
 /** The two counters a login attempt holds a ticket of. */
 export interface LoginTickets {
   address: string;
@@ -69,6 +72,22 @@ export class LoginThrottleService {
   async succeeded(tickets: LoginTickets): Promise<void> {
     await this.clear(tickets.account);
     await this.giveBack(tickets.address);
+  }
+
+  /**
+   * A failed login, after its password check. One naming no account counts against every address's budget of
+   * unknown names (LOGIN_MAX_UNKNOWN_NAMES per window: names sprayed from many addresses); once that budget is spent,
+   * EVERY failed login is a 429, a wrong password for a real account as much as an unknown name, so the answer never
+   * tells which names exist. A right password still logs in.
+   */
+  async failed(knownAccount: boolean): Promise<void> {
+    if (!knownAccount) return this.attempt(UNKNOWN_NAMES, this.config.loginMaxUnknownNames);
+    const rows: Array<{ espera: number }> = await this.counters.query(
+      `SELECT ceil(extract(epoch FROM ventana_inicio + make_interval(mins => $2) - now()))::int AS espera
+         FROM login_throttle WHERE clave = $1 AND intentos > $3 AND ventana_inicio > now() - make_interval(mins => $2)`,
+      [UNKNOWN_NAMES, this.config.loginWindowMinutes, this.config.loginMaxUnknownNames],
+    );
+    if (rows.length) throw tooManyAttempts(Math.max(1, rows[0].espera));
   }
 
   /** The password could not be checked (the service was busy): neither ticket counts. */

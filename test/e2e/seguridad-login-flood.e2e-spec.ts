@@ -80,3 +80,33 @@ describe('Security: a flood of logins neither stalls the service nor gets past t
     await loginFrom('203.0.113.70', ADMIN).expect(200);
   });
 });
+
+describe('Security: unknown names sprayed from many addresses share one budget', () => {
+  let t: TestApp;
+  const UNKNOWN = 5;
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'loopback', LOGIN_MAX_PER_ADDRESS: '1000', LOGIN_MAX_UNKNOWN_NAMES: String(UNKNOWN) });
+    await t.dataSource.query('DELETE FROM login_throttle');
+  });
+  afterAll(async () => {
+    await t.close();
+    delete process.env.TRUST_PROXY;
+    delete process.env.LOGIN_MAX_PER_ADDRESS;
+    delete process.env.LOGIN_MAX_UNKNOWN_NAMES;
+  });
+
+  const loginFrom = (address: string, body: { user: string; password: string }) =>
+    request(t.http).post('/api/auth/login').set('X-Forwarded-For', address).send(body);
+
+  it('past the budget every failed login is 429 alike (unknown name or wrong password), from any address; a right password still logs in', async () => {
+    for (let i = 0; i < UNKNOWN; i++) await loginFrom(`198.51.100.${i + 1}`, { user: `nadie-${randomUUID()}`, password: 'mala-clave-1' }).expect(401);
+    const unknown = await loginFrom('198.51.100.50', { user: `nadie-${randomUUID()}`, password: 'mala-clave-1' }).expect(429);
+    expect(unknown.body).toEqual(TOO_MANY);
+    expect(Number(unknown.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // a real account's wrong password answers the same: the 429 does not tell which names exist
+    const known = await loginFrom('198.51.100.51', { user: ADMIN.user, password: 'mala-clave-1' }).expect(429);
+    expect(known.body).toEqual(TOO_MANY);
+    await loginFrom('198.51.100.52', ADMIN).expect(200);
+  });
+});
