@@ -104,7 +104,7 @@ export class VentasExportService {
       if (!(error instanceof ExportacionesOcupadas)) throw error;
       this.logger.warn(`Exportación rechazada: ${error.message}`);
       res.setHeader('Retry-After', '10');
-      throw new ServiceUnavailableException(EXPORTACIONES_OCUPADAS);
+      throw new ServiceUnavailableException({ success: false, message: EXPORTACIONES_OCUPADAS });
     }
   }
 
