@@ -501,6 +501,8 @@ function readOrCreatePassword(file: string, fail: (reason: string, hint?: string
       if (kept) return kept;
     }
     const password = newPassword();
+    // a first start: the folder beside which it is kept (./data for ./data/postgres) may not exist yet
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${password}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
     return password;
