@@ -17,6 +17,8 @@ import { databaseConfig } from './config/database.config';
 import { storageConfig } from './config/storage.config';
 import { sunatConfig } from './config/sunat.config';
 import { pollerConfig } from './config/poller.config';
+import { enviosConfig } from './config/envios.config';
+import { EnviosModule } from './sunat/nest/envios/envios.module';
 import { ComunicacionBajaModule } from './comunicacion-baja/comunicacion-baja.module';
 import { ResumenDiarioModule } from './resumen-diario/resumen-diario.module';
 import { buildDataSourceOptions } from './database/data-source-options';
@@ -46,7 +48,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
 
 @Module({
   imports: [
-    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig] }),
+    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig, enviosConfig] }),
     ClsModule.forRoot({ global: true }), // mounted for every route in app.setup.ts
     LoggerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: (app: ConfigType<typeof appConfig>) => buildLoggerOptions(app) }),
     TypeOrmModule.forRootAsync({
@@ -54,6 +56,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
       useFactory: (db: ConfigType<typeof databaseConfig>) => ({ ...buildDataSourceOptions(db), autoLoadEntities: true }),
     }),
     SunatModule,
+    EnviosModule,
     AuthModule,
     PermissionsModule,
     UsuariosModule,

@@ -15,6 +15,8 @@ export interface Emisor {
   /** RUC written in XML and file names: SUNAT's test RUC in beta mode. */
   ruc: string;
   beta: boolean;
+  /** The company's documents are queued for SUNAT as they are created. */
+  envioAutomatico: boolean;
   /** Tax rate as a ratio string ('0.18'). */
   igvRate: string;
   /** Tax rate as a percentage string ('18.00'). */
@@ -47,6 +49,7 @@ export class EmisorService {
       empresaId: empresa.id_empresa,
       ruc,
       beta,
+      envioAutomatico: empresa.envio_automatico,
       igvRate: (percent / 100).toFixed(4).replace(/0+$/, '').replace(/\.$/, ''),
       igvPercent: percent.toFixed(2),
       company: {

@@ -19,6 +19,8 @@ export function toEmpresaResponse(e: Empresa): EmpresaResponse {
     provincia: e.provincia,
     departamento: e.departamento,
     leyenda_pie: e.leyenda_pie,
+    envio_automatico: e.envio_automatico,
+    resumen_automatico: e.resumen_automatico,
     igv: e.igv,
     estado: e.estado,
     modo: e.modo,

@@ -5,6 +5,7 @@ import { invalidField } from '@/common/errors/http-errors';
 import { horaLima } from '@/common/fecha';
 import { fixed, sum } from '@/common/money';
 import { EmisorService } from '@/empresas/emisor.service';
+import { ColaEnvios } from '@/sunat/nest/envios/cola-envios.service';
 import { SeriesService } from '@/series/series.service';
 import { CreateVentaDto } from './dto/create-venta.dto';
 import { VentaView } from './dto/venta-view';
@@ -19,6 +20,7 @@ import { VentaViewService } from './venta-view.service';
 import { VentaCotizacionService } from './venta-cotizacion.service';
 import { condicionesDePago, tipoOperacionDe } from './venta-pago';
 import { VentaAnticiposService } from './venta-anticipos.service';
+import { FACTURA } from './tipos-documento';
 import { assertTipoCambio, referenciasDe } from './venta-referencias';
 
 export interface VentaCreada {
@@ -43,6 +45,7 @@ export class VentaCreacionService {
     private readonly cotizacion: VentaCotizacionService,
     private readonly loader: VentaViewService,
     private readonly anticipos: VentaAnticiposService,
+    private readonly cola: ColaEnvios,
   ) {}
 
   async create(auth: AuthContext, dto: CreateVentaDto): Promise<VentaCreada> {
@@ -124,6 +127,8 @@ export class VentaCreacionService {
       });
       if (issued.observaciones.length) await manager.update(Venta, { id_venta: venta.id_venta }, { observaciones: issued.observaciones });
       venta.observaciones = issued.observaciones;
+      // boletas go to SUNAT in the daily summary, never one by one
+      if (tipo === FACTURA && emisor.envioAutomatico) await this.cola.encolar(manager, { empresaId, tipo: 'venta', idDocumento: venta.id_venta, servicio: 'soap' });
       venta.xml_url = `/api/ventas/${venta.id_venta}/xml`;
       return { venta, detalles, issued, cliente, productos: preparado.productos };
     });

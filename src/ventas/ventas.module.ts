@@ -10,6 +10,7 @@ import { Venta } from './entities/venta.entity';
 import { VentaDetalle } from './entities/venta-detalle.entity';
 import { VentaAnticiposService } from './venta-anticipos.service';
 import { VentaAnulacionService } from './venta-anulacion.service';
+import { VentaEnvioAdaptador } from './venta-envio.adaptador';
 import { VentaArchivosService } from './venta-archivos.service';
 import { VentaBusquedaService } from './venta-busqueda.service';
 import { VentaClienteService } from './venta-cliente.service';
@@ -31,6 +32,7 @@ import { VentasService } from './ventas.service';
   // Controllers with fixed paths under /ventas (exportar-*) go BEFORE VentasController (see its comment).
   controllers: [VentasController],
   providers: [
+    VentaEnvioAdaptador,
     VentasService,
     VentaViewService,
     VentaConsultaService,

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OmitType, PartialType } from '@nestjs/swagger';
 import { IsRuc } from '@/common/validators/documento';
 
@@ -49,6 +49,19 @@ export class CreateEmpresaDto {
   @IsOptional() @IsString() @MaxLength(100) clave_sol?: string;
 
   @IsOptional() @IsIn(['0', '1']) estado?: string;
+
+  /** true: cada factura, nota y guía se envía a SUNAT sola, en segundo plano, apenas se crea. */
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value))
+  @IsBoolean()
+  envio_automatico?: boolean;
+
+  /** 'HH:MM' (hora de Lima) del resumen diario automático de boletas y sus notas; null lo apaga. */
+  @IsOptional()
+  @Transform(({ value }) => (value === '' ? null : value))
+  @IsString()
+  @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'resumen_automatico debe ser una hora HH:MM (00:00 a 23:59)' })
+  resumen_automatico?: string | null;
 }
 
 /** Every field but the RUC (which never changes), each optional. */
@@ -70,6 +83,8 @@ export interface EmpresaResponse {
   provincia: string | null;
   departamento: string | null;
   leyenda_pie: string | null;
+  envio_automatico: boolean;
+  resumen_automatico: string | null;
   igv: number;
   estado: string;
   modo: string;

@@ -66,6 +66,14 @@ export class Empresa {
   @Column({ type: 'varchar', length: 20, default: 'beta' })
   modo: string;
 
+  /** Facturas, their notes and guides are queued for SUNAT in the transaction that creates them. */
+  @Column({ type: 'boolean', default: false })
+  envio_automatico: boolean;
+
+  /** 'HH:MM' (Lima): when the day's boletas and their notes go in a daily summary by themselves; null: never. */
+  @Column({ type: 'varchar', length: 5, nullable: true })
+  resumen_automatico: string | null;
+
   /** PEM key + certificate, encrypted with the app key. */
   @Column({ type: 'text', nullable: true })
   certificado_cifrado: string | null;

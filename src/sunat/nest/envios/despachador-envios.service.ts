@@ -1,0 +1,217 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ConfigType } from '@nestjs/config';
+import { DataSource } from 'typeorm';
+import { enviosConfig } from '@/config/envios.config';
+import { sunatConfig } from '@/config/sunat.config';
+import { SendLimiter } from '../../gateway/send-limiter';
+import { ColaEnvios } from './cola-envios.service';
+import { desenlaceDeError } from './desenlace-de-error';
+import { Desenlace, ENVIO_ENVIANDO, ENVIO_FALLIDO, ENVIO_HECHO, ENVIO_PENDIENTE, EnvioPendiente, SERVICIOS_SUNAT, ServicioSunat } from './envio-tipos';
+import { Interruptor } from './interruptor';
+import { esperaDeReintento } from './reintento';
+
+interface FilaReclamada {
+  id: string;
+  id_empresa: number;
+  tipo: EnvioPendiente['tipo'];
+  id_documento: number;
+  servicio: ServicioSunat;
+  intentos: number;
+}
+
+/**
+ * Sends the queued documents in the background, at most the SUNAT concurrency cap at once in this process: rows
+ * whose turn has come are claimed with SKIP LOCKED (several processes share the queue, none sends a row twice), each
+ * kind's adapter sends one, and the outcome is recorded: done, failed for good, or back in the queue with exponential
+ * backoff. A breaker per SUNAT service stops the sends while it is down and probes it; the first answer drains the
+ * backlog at the cap. A sweep returns to the queue the claims a crash left (older than a send can take) and lets each
+ * kind settle with SUNAT what a lost answer left unknown.
+ */
+@Injectable()
+export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('EnviosSunat');
+  private readonly interruptores: Record<ServicioSunat, Interruptor>;
+  private readonly enCurso = new Set<Promise<void>>();
+  private bombeando = false;
+  private pendienteDeBombear = false;
+  private detenido = true;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cola: ColaEnvios,
+    private readonly limiter: SendLimiter,
+    @Inject(enviosConfig.KEY) private readonly config: ConfigType<typeof enviosConfig>,
+    @Inject(sunatConfig.KEY) private readonly sunat: ConfigType<typeof sunatConfig>,
+  ) {
+    const nuevo = () => new Interruptor(config.breakerFailures, config.breakerProbeMs);
+    this.interruptores = { soap: nuevo(), gre: nuevo() };
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.enabled) return;
+    this.detenido = false;
+    this.timers = [
+      setInterval(() => void this.bombear(), this.config.intervalMs),
+      setInterval(() => void this.barrer(), this.config.sweepMs),
+    ];
+    for (const timer of this.timers) timer.unref();
+    void this.barrer();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.detenido = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await Promise.allSettled([...this.enCurso]);
+  }
+
+  /** The longest a claimed send can take before its claim is taken for a crash's. */
+  private get ventanaMs(): number {
+    return 2 * this.sunat.timeoutMs + 30_000 + this.limiter.settings.waitMs;
+  }
+
+  /** Claims and starts as many sends as there are free slots, until the queue has nothing due. */
+  async bombear(): Promise<void> {
+    if (this.detenido) return;
+    if (this.bombeando) {
+      this.pendienteDeBombear = true;
+      return;
+    }
+    this.bombeando = true;
+    try {
+      do {
+        this.pendienteDeBombear = false;
+        for (;;) {
+          const libres = this.limiter.settings.max - this.enCurso.size;
+          if (libres <= 0 || this.detenido) break;
+          const envios = await this.reclamar(libres);
+          if (!envios.length) break;
+          for (const envio of envios) this.lanzar(envio);
+        }
+      } while (this.pendienteDeBombear && !this.detenido);
+    } catch (error) {
+      this.logger.error(`Cola de envíos: ${(error as Error).message}`);
+    } finally {
+      this.bombeando = false;
+    }
+  }
+
+  /** Claim settling and each kind's reconciliation with SUNAT. */
+  async barrer(): Promise<void> {
+    if (this.detenido) return;
+    try {
+      const [, liberadas] = (await this.dataSource.query(
+        `UPDATE envios_sunat SET estado = $1, reclamado_desde = NULL, proximo_intento = now(), actualizado_en = now()
+          WHERE estado = $2 AND reclamado_desde < now() - make_interval(secs => $3)`,
+        [ENVIO_PENDIENTE, ENVIO_ENVIANDO, this.ventanaMs / 1000],
+      )) as [unknown, number];
+      if (liberadas) this.logger.warn(`${liberadas} envío(s) interrumpidos vuelven a la cola`);
+      for (const adaptador of this.cola.todos()) {
+        if (this.detenido) return;
+        await adaptador.conciliar?.();
+      }
+    } catch (error) {
+      this.logger.error(`Barrido de envíos: ${(error as Error).message}`);
+    }
+    void this.bombear();
+  }
+
+  private async reclamar(libres: number): Promise<EnvioPendiente[]> {
+    const abiertos: ServicioSunat[] = [];
+    const reclamados: EnvioPendiente[] = [];
+    for (const servicio of SERVICIOS_SUNAT) {
+      const paso = this.interruptores[servicio].paso();
+      if (paso === 'todos') abiertos.push(servicio);
+      else if (paso === 'prueba' && reclamados.length < libres) {
+        const [prueba] = await this.reclamarFilas([servicio], 1);
+        if (prueba) {
+          this.interruptores[servicio].empezarPrueba();
+          reclamados.push(prueba);
+        }
+      }
+    }
+    if (abiertos.length && reclamados.length < libres) reclamados.push(...(await this.reclamarFilas(abiertos, libres - reclamados.length)));
+    return reclamados;
+  }
+
+  private async reclamarFilas(servicios: ServicioSunat[], limite: number): Promise<EnvioPendiente[]> {
+    const [filas] = (await this.dataSource.query(
+      `UPDATE envios_sunat SET estado = $1, reclamado_desde = now(), intentos = intentos + 1, actualizado_en = now()
+        WHERE id IN (SELECT id FROM envios_sunat
+                      WHERE estado = $2 AND proximo_intento <= now() AND servicio = ANY($3)
+                      ORDER BY proximo_intento, id LIMIT $4 FOR UPDATE SKIP LOCKED)
+        RETURNING id, id_empresa, tipo, id_documento, servicio, intentos`,
+      [ENVIO_ENVIANDO, ENVIO_PENDIENTE, servicios, limite],
+    )) as [FilaReclamada[], number];
+    return filas.map((f) => ({ id: String(f.id), empresaId: f.id_empresa, tipo: f.tipo, idDocumento: f.id_documento, servicio: f.servicio, intentos: f.intentos }));
+  }
+
+  private lanzar(envio: EnvioPendiente): void {
+    const tarea: Promise<void> = this.ejecutar(envio)
+      .catch((error: unknown) => this.logger.error(`Envío ${envio.tipo}:${envio.idDocumento}: ${(error as Error).message}`))
+      .finally(() => {
+        this.enCurso.delete(tarea);
+        void this.bombear();
+      });
+    this.enCurso.add(tarea);
+  }
+
+  private async ejecutar(envio: EnvioPendiente): Promise<void> {
+    const adaptador = this.cola.adaptador(envio.tipo);
+    let desenlace: Desenlace;
+    try {
+      desenlace = adaptador ? await adaptador.enviar(envio) : { kind: 'fallido', error: `Sin envío automático para ${envio.tipo}` };
+    } catch (error) {
+      desenlace = desenlaceDeError(error);
+    }
+    await this.registrar(envio, desenlace);
+  }
+
+  private async registrar(envio: EnvioPendiente, desenlace: Desenlace): Promise<void> {
+    const interruptor = this.interruptores[envio.servicio];
+    switch (desenlace.kind) {
+      case 'hecho':
+      case 'fallido':
+        await this.dataSource.query(
+          `UPDATE envios_sunat SET estado = $2, reclamado_desde = NULL, ultimo_error = $3, actualizado_en = now() WHERE id = $1 AND estado = $4`,
+          [envio.id, desenlace.kind === 'hecho' ? ENVIO_HECHO : ENVIO_FALLIDO, desenlace.kind === 'fallido' ? recortar(desenlace.error) : null, ENVIO_ENVIANDO],
+        );
+        if (interruptor.exito()) await this.servicioArriba(envio.servicio);
+        return;
+      case 'transitorio':
+      case 'ocupado': {
+        const esperaMs = esperaDeReintento(envio.intentos, this.config.backoffBaseMs, this.config.backoffMaxMs);
+        await this.dataSource.query(
+          `UPDATE envios_sunat SET estado = $2, reclamado_desde = NULL, ultimo_error = $3,
+                  proximo_intento = now() + make_interval(secs => $4), actualizado_en = now()
+            WHERE id = $1 AND estado = $5`,
+          [envio.id, ENVIO_PENDIENTE, recortar(desenlace.error), esperaMs / 1000, ENVIO_ENVIANDO],
+        );
+        if (desenlace.kind === 'ocupado') interruptor.neutro();
+        else if (interruptor.fallo()) await this.servicioCaido(envio.servicio, desenlace.error);
+        return;
+      }
+    }
+  }
+
+  private async servicioCaido(servicio: ServicioSunat, error: string): Promise<void> {
+    this.logger.warn(`SUNAT (${servicio}) no responde: envíos en pausa, se prueba cada ${this.config.breakerProbeMs} ms`);
+    await this.dataSource.query(
+      `INSERT INTO servicios_sunat (servicio, caido_desde, ultimo_error, actualizado_en) VALUES ($1, now(), $2, now())
+       ON CONFLICT (servicio) DO UPDATE SET caido_desde = COALESCE(servicios_sunat.caido_desde, now()), ultimo_error = $2, actualizado_en = now()`,
+      [servicio, recortar(error)],
+    );
+  }
+
+  private async servicioArriba(servicio: ServicioSunat): Promise<void> {
+    this.logger.log(`SUNAT (${servicio}) responde de nuevo: se envía lo pendiente`);
+    await this.dataSource.query(
+      `INSERT INTO servicios_sunat (servicio, caido_desde, actualizado_en) VALUES ($1, NULL, now())
+       ON CONFLICT (servicio) DO UPDATE SET caido_desde = NULL, actualizado_en = now()`,
+      [servicio],
+    );
+  }
+}
+
+const recortar = (text: string) => (text.length > 500 ? `${text.slice(0, 497)}...` : text);
