@@ -121,6 +121,28 @@ describe('HttpSunatGateway GRE REST against the simulator', () => {
     expect(await gateway.sendGuide(ctx, doc.name, doc.zip)).toMatchObject({ kind: 'unknown', reason: 'empty-answer' });
   });
 
+  it('GRE down: the token, the send and a status query are unknown outcomes, never tickets or answers; up again it works', async () => {
+    const doc = signedDocument(key, guideName());
+    sim.outage({ down: true, services: ['gre'] });
+    expect(await gateway.sendGuide(ctx, doc.name, doc.zip)).toMatchObject({ kind: 'unknown', reason: 'http-error' });
+    sim.outage({ down: true, services: ['gre'], mode: 'reset' });
+    expect(await gateway.sendGuide(ctx, doc.name, doc.zip)).toMatchObject({ kind: 'unknown', reason: 'connection-reset' });
+    expect(tokenRequests()).toBe(0);
+
+    sim.outage({ down: false });
+    const sent = await gateway.sendGuide(ctx, doc.name, doc.zip);
+    if (sent.kind !== 'ticket') throw new Error(JSON.stringify(sent));
+    // with a token in hand, the API itself goes down
+    sim.outage({ down: true, services: ['gre'], mode: 'fault' });
+    const other = signedDocument(key, guideName());
+    expect(await gateway.sendGuide(ctx, other.name, other.zip)).toMatchObject({ kind: 'unknown', reason: 'http-error', raw: { httpStatus: 503 } });
+    expect(await gateway.getGuideStatus(ctx, sent.ticket)).toMatchObject({ kind: 'unknown', reason: 'http-error' });
+    sim.outage({ down: false });
+    expect(sim.state.requests.map((r) => r.operation)).toEqual(['greToken', 'greSend']);
+    expect(await gateway.reconcileTicket(ctx, sent.ticket, 'gre')).toMatchObject({ kind: 'in-process' });
+    expect(await gateway.reconcileTicket(ctx, sent.ticket, 'gre')).toMatchObject({ kind: 'accepted' });
+  });
+
   it('timeout on a status query: unknown; asking the stored ticket again reconciles', async () => {
     const doc = signedDocument(key, guideName());
     const sent = await gateway.sendGuide(ctx, doc.name, doc.zip);

@@ -5,7 +5,7 @@ import { KeyAndCert } from '@/sunat/simulator/crypto/self-signed';
 import { startSunatSimulator, SunatSimulator } from '@/sunat/simulator/sunat-simulator';
 import { createTestCertificate, signedDocument, tamperedDocument } from '@/sunat/simulator/testing/test-documents';
 import { HttpSunatGateway } from './http-sunat-gateway';
-import { RawAnswer } from './results';
+import { isDefinitive, RawAnswer } from './results';
 import { BETA_RUC, betaContext } from './testing-context';
 
 describe('HttpSunatGateway SOAP against the simulator', () => {
@@ -170,6 +170,36 @@ describe('HttpSunatGateway SOAP against the simulator', () => {
     const result = await gateway.sendBill(ctx, doc.name, doc.zip);
     expect(result).toMatchObject({ kind: 'unknown', reason: 'empty-answer' });
     expect(result.kind === 'unknown' && result.message).toMatch(/vacío/);
+  });
+
+  it('SUNAT down (503, reset, Server fault): never accepted or rejected, a lookup is not a not-found, nothing registered', async () => {
+    const doc = signedDocument(key, nextName());
+    const [, tipo, serie, numero] = doc.name.split('-');
+    const ref = { ruc: BETA_RUC, tipo, serie, numero: Number(numero) };
+
+    sim.outage({ down: true, services: ['soap'] });
+    const unavailable = await gateway.sendBill(ctx, doc.name, doc.zip);
+    expect(unavailable).toMatchObject({ kind: 'unknown', reason: 'http-error', raw: { httpStatus: 503 } });
+    expect(unavailable.kind === 'unknown' && unavailable.message).toMatch(/HTTP 503/);
+    // while SUNAT is down, asking for the CDR must not conclude that it has none
+    expect(await gateway.getStatusCdr(ctx, ref)).toMatchObject({ kind: 'unknown', reason: 'http-error' });
+    expect(await gateway.sendSummary(ctx, `${BETA_RUC}-RC-20240105-${++seq}`, doc.zip)).toMatchObject({ kind: 'unknown' });
+    expect(await gateway.getStatus(ctx, '1234567890123')).toMatchObject({ kind: 'unknown' });
+
+    sim.outage({ down: true, services: ['soap'], mode: 'reset' });
+    const dropped = await gateway.sendBill(ctx, doc.name, doc.zip);
+    expect(dropped).toMatchObject({ kind: 'unknown', reason: 'connection-reset' });
+
+    sim.outage({ down: true, services: ['soap'], mode: 'fault' });
+    const fault = await gateway.sendBill(ctx, doc.name, doc.zip);
+    expect(fault).toMatchObject({ kind: 'exception', code: '0109', source: 'soap-fault', raw: { httpStatus: 500 } });
+    expect(await gateway.getStatusCdr(ctx, ref)).toMatchObject({ kind: 'exception', code: '0109' });
+
+    for (const result of [unavailable, dropped, fault]) expect(isDefinitive(result)).toBe(false);
+    expect(sendBillCount()).toBe(0);
+    sim.outage({ down: false });
+    expect(await gateway.reconcileBill(ctx, doc.name)).toMatchObject({ kind: 'not-found' });
+    expect(await gateway.sendBill(ctx, doc.name, doc.zip)).toMatchObject({ kind: 'accepted', code: '0' });
   });
 
   it('resend with other content: 1033 needs reconciliation, which returns the original CDR', async () => {

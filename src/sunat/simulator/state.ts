@@ -1,4 +1,5 @@
 import { ControlQueue, SimOperation } from './control/control-actions';
+import { Outage } from './control/outage';
 
 export interface RegisteredDocument {
   name: string;
@@ -60,6 +61,8 @@ export class SimulatorState {
   readonly tokens = new Map<string, { expiresAt: number; username: string }>();
   readonly requests: RequestLogEntry[] = [];
   readonly control = new ControlQueue();
+  /** Services switched down by POST /__control/outage. */
+  readonly outage = new Outage();
   /** SUNAT requests being answered now (a delayed answer counts until it is sent), and the most at once since the last reset. */
   inFlight = 0;
   maxInFlight = 0;
@@ -94,6 +97,7 @@ export class SimulatorState {
     this.tokens.clear();
     this.requests.length = 0;
     this.control.clear();
+    this.outage.clear();
     this.maxInFlight = this.inFlight;
   }
 
@@ -114,6 +118,7 @@ export class SimulatorState {
       inFlight: this.inFlight,
       maxInFlight: this.maxInFlight,
       pendingControl: this.control.pending(),
+      outage: this.outage.snapshot(),
     };
   }
 }

@@ -3,6 +3,7 @@ import { AddressInfo } from 'node:net';
 import { simulatorEndpoints, SunatEndpointsConfig } from '@/sunat/gateway/endpoints';
 import { ControlAction, parseControlAction } from './control/control-actions';
 import { handleControl } from './control/control-handler';
+import { OutageService, OutageSwitch, refuseWhileDown } from './control/outage';
 import { createSelfSignedCert } from './crypto/self-signed';
 import { GreHandler } from './gre/gre-handler';
 import { BodyTooLarge, replyJson } from './http-util';
@@ -22,6 +23,8 @@ export interface SunatSimulator {
   state: SimulatorState;
   /** Same as POST /__control/next, without HTTP. */
   next(action: ControlAction | ControlAction[]): void;
+  /** Same as POST /__control/outage, without HTTP: SUNAT's services down or up again. */
+  outage(change: OutageSwitch): void;
   /** Communicates a production RUC's certificate to this SUNAT (null forgets it): others signing for it get 2325. */
   registerCertificate(ruc: string, certPem: string | null): void;
   reset(): void;
@@ -40,10 +43,17 @@ export async function startSunatSimulator(input: SunatSimulatorOptions = {}): Pr
   const gre = new GreHandler(state, options, processor, timers);
   const validez = new ValidezHandler(state, options, processor, timers);
 
+  const serviceOf = (path: string): OutageService | undefined => {
+    if (path.endsWith('/billService') || path.endsWith('/billConsultService')) return 'soap';
+    return gre.matches(path) ? 'gre' : undefined;
+  };
+
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://simulador').pathname;
     if (path.startsWith('/__control/')) return handleControl(req, res, path, state, options);
     res.once('close', state.begin());
+    const service = serviceOf(path);
+    if (service && (await refuseWhileDown(state.outage, service, req, res))) return;
     if (req.method === 'POST' && path.endsWith('/billService')) return soap.handle(req, res, 'bill');
     if (req.method === 'POST' && path.endsWith('/billConsultService')) return soap.handle(req, res, 'consult');
     if (gre.matches(path)) return gre.handle(req, res, path);
@@ -72,6 +82,7 @@ export async function startSunatSimulator(input: SunatSimulatorOptions = {}): Pr
     next: (action) => {
       for (const a of Array.isArray(action) ? action : [action]) state.control.push(parseControlAction(a));
     },
+    outage: (change) => state.outage.apply(change),
     registerCertificate: (ruc, certPem) => {
       if (certPem) state.certificates.set(ruc, certPem);
       else state.certificates.delete(ruc);

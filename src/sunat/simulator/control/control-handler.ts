@@ -8,7 +8,9 @@ import { parseControlAction } from './control-actions';
  * Test hooks, outside SUNAT's paths:
  *   POST /__control/next    one action or an array (see ControlAction)
  *   POST /__control/config  {ticketPolls?, tokenTtlSeconds?}
- *   POST /__control/reset   forget documents, tickets, tokens, requests and queued actions
+ *   POST /__control/outage  {down, services?: ['soap','gre'], mode?: '503'|'reset'|'fault'}: SUNAT down (or up again);
+ *                           requests to a down service are refused before they are read (see outage.ts)
+ *   POST /__control/reset   forget documents, tickets, tokens, requests and queued actions; every service up
  *   POST /__control/certificate  {ruc, certPem}: the certificate communicated for a production RUC (certPem null forgets it)
  *   GET  /__control/state
  */
@@ -32,6 +34,9 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, p
         else if (body.certPem === null) state.certificates.delete(body.ruc);
         else throw new Error('certPem (PEM) o null requerido');
         return replyJson(res, 200, { certificates: [...state.certificates.keys()] });
+      case '/__control/outage':
+        state.outage.apply(body);
+        return replyJson(res, 200, state.outage.snapshot());
       case '/__control/reset':
         state.reset();
         return replyJson(res, 200, { ok: true });

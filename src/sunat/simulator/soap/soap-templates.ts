@@ -49,11 +49,14 @@ export const getStatusCdrResponse = (statusCode: string, statusMessage: string, 
       `</statusCdr></ns2:getStatusCdrResponse>`,
   );
 
-/** SOAP 1.1 faults travel with HTTP 500, the code in the faultcode as SUNAT does ('soap-env:Client.0111'). */
-export function soapFault(code: string, message: string): Answer {
+/**
+ * SOAP 1.1 faults travel with HTTP 500, the code in the faultcode as SUNAT does ('soap-env:Client.0111');
+ * 'Server' when SUNAT itself cannot answer (0109 while it is down).
+ */
+export function soapFault(code: string, message: string, side: 'Client' | 'Server' = 'Client'): Answer {
   const answer = billEnvelope(
     `<soap-env:Fault xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">` +
-      `<faultcode>soap-env:Client.${escapeXml(code)}</faultcode><faultstring>${escapeXml(message)}</faultstring></soap-env:Fault>`,
+      `<faultcode>soap-env:${side}.${escapeXml(code)}</faultcode><faultstring>${escapeXml(message)}</faultstring></soap-env:Fault>`,
   );
   return { ...answer, status: 500 };
 }
