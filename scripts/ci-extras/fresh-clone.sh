@@ -25,7 +25,7 @@ clean_env=(env -u DATABASE_URL -u SHARED_DIR -u SUNAT_SHARED_DIR -u SUNAT_XSL_VA
 # files that exercise the embedded PostgreSQL as root, cold SUNAT rule compiles, signing, the simulator over HTTP
 # and the service's own start. FRESH_CLONE_FULL=1 runs everything (about twice CI's time budget for this step).
 e2e='test/e2e/(embedded-database|health|auth|ventas-envio|sunat-reglas|resumen-diario-montos|guias-envio|notas-credito|storage-postgres)\.e2e-spec\.ts'
-# The SaxonJS cross-check (engines.spec: minutes of cold compiles) already ran in the first step and under Node 24.
+# The SaxonJS cross-check (engines.spec: minutes of cold compiles) already ran in the first step.
 selection=('src/' 'test/unit/' "$e2e" --testPathIgnorePatterns 'validation/native/engines\.spec\.ts')
 [ "${FRESH_CLONE_FULL:-}" = 1 ] && selection=()
 echo "fresh-clone: $home/clone (uid $(id -u)); npm ci && npm test -- --ci ${selection[*]:-}"
