@@ -9,6 +9,7 @@ import { Empresa } from '@/empresas/entities/empresa.entity';
 import { ProductosService } from '@/productos/productos.service';
 import { SeriesService } from '@/series/series.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
+import { ColaEnvios } from '@/sunat/nest/envios/cola-envios.service';
 import { buildDespatchXml } from '@/sunat/xml/despatch-xml';
 import { VentasService } from '@/ventas/ventas.service';
 import { CreateGuiaDto } from './dto/create-guia.dto';
@@ -37,6 +38,7 @@ export class GuiaCreacionService {
     private readonly productos: ProductosService,
     private readonly ventas: VentasService,
     private readonly issuer: DocumentIssuer,
+    private readonly cola: ColaEnvios,
   ) {}
 
   async create(empresaId: number, userId: number, dto: CreateGuiaDto): Promise<GuiaCreada> {
@@ -58,6 +60,7 @@ export class GuiaCreacionService {
       });
       if (issued.observaciones.length) await manager.update(GuiaRemision, { id: guia.id }, { observaciones_sunat: issued.observaciones });
       guia.observaciones_sunat = issued.observaciones;
+      if (emisor.envioAutomatico) await this.cola.encolar(manager, { empresaId, tipo: 'guia', idDocumento: guia.id, servicio: 'gre' });
       return { guia, xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
     });
   }

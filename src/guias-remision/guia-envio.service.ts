@@ -11,10 +11,16 @@ import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { GuiaRemision } from './entities/guia-remision.entity';
 import { GUIA_MSG } from './guia-messages';
 import { baseNameOf } from './guia-paths';
-import { classifyGreFailure, greContext } from './guia-fallos-gre';
+import { classifyGreFailure, esRechazoTransitorio, greContext } from './guia-fallos-gre';
 import { GuiaConsultaService } from './guia-consulta.service';
 
 export type EnvioGuiaResult = { success: true; ticket: string; message: string } | { success: false; codigo: string; message: string };
+
+/** One send's answer; `transitorio` when SUNAT's refusal was SUNAT failing (5xx) or busy (429), not judging the guide. */
+export interface SubidaGuia {
+  respuesta: EnvioGuiaResult;
+  transitorio: boolean;
+}
 
 /**
  * POST /api/guias-remision/{id}/enviar (SPEC "Send rules"): token, upload, ticket. Only a pendiente
@@ -33,6 +39,11 @@ export class GuiaEnvioService {
   ) {}
 
   async enviar(empresaId: number, id: number): Promise<EnvioGuiaResult> {
+    return (await this.subir(empresaId, id)).respuesta;
+  }
+
+  /** The send with what the send queue needs besides the answer: whether SUNAT's refusal was a failure on its side. */
+  async subir(empresaId: number, id: number): Promise<SubidaGuia> {
     const guia = await this.query.get(empresaId, id);
     if (guia.estado === GUIA_ACEPTADA) throw alreadyAccepted();
     if (guia.estado === GUIA_ENVIADA) throw conflict(GUIA_MSG.yaEnviada);
@@ -51,13 +62,13 @@ export class GuiaEnvioService {
           { estado: GUIA_ENVIADA, ticket_sunat: result.ticket, mensaje_sunat: GUIA_MSG.enviada, enviando_desde: null },
         );
         await this.poller.enqueueGuia(empresaId, guia.id);
-        return { success: true, ticket: result.ticket, message: GUIA_MSG.enviada };
+        return { respuesta: { success: true, ticket: result.ticket, message: GUIA_MSG.enviada }, transitorio: false };
       }
       // SUNAT refused the upload: the guide was not registered, so it stays pendiente with SUNAT's answer.
       const refusal = classifyGreFailure(result);
       const message = GUIA_MSG.rechazoEnvio(refusal.body);
       await this.guias.update({ id: guia.id }, { codigo_sunat: refusal.codigo, mensaje_sunat: message, enviando_desde: null });
-      return { success: false, codigo: refusal.codigo, message };
+      return { respuesta: { success: false, codigo: refusal.codigo, message }, transitorio: esRechazoTransitorio(refusal) };
     } finally {
       await this.guias.update({ id: guia.id, estado: GUIA_PENDIENTE }, { enviando_desde: null });
     }

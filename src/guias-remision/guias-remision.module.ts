@@ -13,6 +13,7 @@ import { GuiasRemisionController } from './guias-remision.controller';
 import { GuiasRemisionService } from './guias-remision.service';
 import { GuiaArchivosService } from './guia-archivos.service';
 import { GuiaCreacionService } from './guia-creacion.service';
+import { GuiaEnvioAdaptador } from './guia-envio.adaptador';
 import { GuiaEnvioService } from './guia-envio.service';
 import { GuiaTicketService } from './guia-ticket.service';
 import { GuiaConsultaService } from './guia-consulta.service';
@@ -21,7 +22,7 @@ import { GuiaConsultaService } from './guia-consulta.service';
   imports: [TypeOrmModule.forFeature([GuiaRemision, GuiaRemisionDetalle]), EmpresasModule, SeriesModule, ProductosModule, VentasModule, TicketPollerModule],
   // Order matters: the fixed paths (motivos, ubigeos, proximo-numero) are registered before ':id'.
   controllers: [GuiasRemisionCatalogosController, GuiasRemisionController],
-  providers: [GuiaConsultaService, GuiaCreacionService, GuiaEnvioService, GuiaTicketService, GuiaArchivosService, GuiasRemisionService],
+  providers: [GuiaConsultaService, GuiaCreacionService, GuiaEnvioService, GuiaEnvioAdaptador, GuiaTicketService, GuiaArchivosService, GuiasRemisionService],
   exports: [GuiasRemisionService],
 })
 export class GuiasRemisionModule implements OnModuleInit {

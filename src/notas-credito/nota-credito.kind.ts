@@ -4,6 +4,7 @@ import { NotaCredito } from './entities/nota-credito.entity';
 
 export const NOTA_CREDITO: NotaKind = {
   tipo: 'NC',
+  tipoEnvio: 'nc',
   tipoDocumento: '07',
   entity: NotaCredito,
   tabla: 'notas_credito',

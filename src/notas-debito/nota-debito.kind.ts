@@ -4,6 +4,7 @@ import { NotaDebito } from './entities/nota-debito.entity';
 
 export const NOTA_DEBITO: NotaKind = {
   tipo: 'ND',
+  tipoEnvio: 'nd',
   tipoDocumento: '08',
   entity: NotaDebito,
   tabla: 'notas_debito',

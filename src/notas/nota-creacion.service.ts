@@ -5,9 +5,11 @@ import { invalidField } from '@/common/errors/http-errors';
 import { horaLima, hoyLima } from '@/common/fecha';
 import { EmisorService } from '@/empresas/emisor.service';
 import { SeriesService } from '@/series/series.service';
+import { ColaEnvios } from '@/sunat/nest/envios/cola-envios.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { buildNoteXml } from '@/sunat/xml/note-xml';
 import { VentaView } from '@/ventas/dto/venta-view';
+import { FACTURA } from '@/ventas/tipos-documento';
 import { VentasService } from '@/ventas/ventas.service';
 import { CreateNotaDto } from './dto/create-nota.dto';
 import { MotivoNota } from './entities/motivo-nota.entity';
@@ -50,6 +52,7 @@ export class NotaCreacionService {
     private readonly motivos: MotivosNotaService,
     private readonly issuer: DocumentIssuer,
     private readonly lineasVenta: NotaLineasVentaService,
+    private readonly cola: ColaEnvios,
   ) {}
 
   async crear(kind: NotaKind, auth: AuthContext, input: CrearNotaInput): Promise<NotaCreada> {
@@ -143,6 +146,10 @@ export class NotaCreacionService {
       });
       if (issued.observaciones.length) await manager.update(kind.entity, { id: nota.id }, { observaciones: issued.observaciones });
       nota.observaciones = issued.observaciones;
+      // a note of a boleta goes to SUNAT in the daily summary, as its boleta does: never one by one
+      if (venta.tipo_documento === FACTURA && emisor.envioAutomatico) {
+        await this.cola.encolar(manager, { empresaId, tipo: kind.tipoEnvio, idDocumento: nota.id, servicio: 'soap' });
+      }
       return { nota: toNotaView(nota, { motivo }), xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
     });
   }

@@ -62,7 +62,8 @@ export class NotaEnvioService implements OnApplicationBootstrap {
     return resueltas;
   }
 
-  private async reconciliar(kind: NotaKind): Promise<number> {
+  /** One kind's interrupted sends (the send queue settles each kind on its own). */
+  async reconciliar(kind: NotaKind): Promise<number> {
     const pendientes = await this.dataSource.getRepository(kind.entity).find({
       select: { id: true, id_empresa: true, nombre_xml: true },
       where: { enviando_desde: LessThan(new Date(Date.now() - this.staleMs)) },

@@ -1,4 +1,5 @@
 import { EntityTarget } from 'typeorm';
+import type { TipoEnvio } from '@/sunat/nest/envios/envio-tipos';
 import { NotaBase } from './entities/nota-base';
 import { TipoNota } from './entities/motivo-nota.entity';
 import { ContenidoNota, EntradaContenido } from './nota-contenido';
@@ -6,6 +7,8 @@ import { ContenidoNota, EntradaContenido } from './nota-contenido';
 /** What differs between credit and debit notes; every shared service takes one of these. */
 export interface NotaKind {
   tipo: TipoNota;
+  /** The kind in the send queue (each note table numbers its own ids). */
+  tipoEnvio: Extract<TipoEnvio, 'nc' | 'nd'>;
   /** SUNAT catálogo 01: '07' nota de crédito, '08' nota de débito. */
   tipoDocumento: '07' | '08';
   entity: EntityTarget<NotaBase>;

@@ -11,6 +11,7 @@ import { NotaArchivosService } from './nota-archivos.service';
 import { NotaBajaService } from './nota-baja.service';
 import { NotaConsultaService } from './nota-consulta.service';
 import { NotaCreacionService } from './nota-creacion.service';
+import { NotaEnvioRegistro } from './nota-envio.adaptador';
 import { NotaEnvioService } from './nota-envio.service';
 import { NotaServicios } from './nota-servicios';
 import { NotaLineasVentaService } from './nota-lineas-venta.service';
@@ -23,6 +24,7 @@ import { NotaLineasVentaService } from './nota-lineas-venta.service';
     NotaConsultaService,
     NotaCreacionService,
     NotaEnvioService,
+    NotaEnvioRegistro,
     NotaArchivosService,
     NotaServicios,
     NotaBajaService,

@@ -1,5 +1,8 @@
-/** What the queue sends: a sale (factura), a note, a guide, or an RC/RA batch. */
-export const TIPOS_ENVIO = ['venta', 'nota', 'guia', 'lote'] as const;
+/**
+ * What the queue sends: a sale (factura), a credit note ('nc') or a debit note ('nd') of a factura, a guide, or an
+ * RC/RA batch. Each note kind has its own table (their ids can be equal), so each is a kind of its own here.
+ */
+export const TIPOS_ENVIO = ['venta', 'nc', 'nd', 'guia', 'lote'] as const;
 export type TipoEnvio = (typeof TIPOS_ENVIO)[number];
 
 /** SUNAT's services as the breaker sees them: the SOAP services (bills, summaries, CDR queries) and the GRE REST API. */
