@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { sunatConfig } from '@/config/sunat.config';
-import { DataSource, EntityManager, IsNull, LessThan, Not } from 'typeorm';
-import { alreadyAccepted, conflict, xmlMissing } from '@/common/errors/http-errors';
+import { DataSource, EntityManager } from 'typeorm';
+import { alreadyAccepted, conflict } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
-import { billVerdict, BillVerdict, cdrAjeno, desenlaceDeConciliacion, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
-import { documentNameOf } from '@/sunat/nest/storage-keys';
+import { BillVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
+import { EnvioBill, TipoBill } from '@/sunat/nest/envio-bill';
 import { NOTA_ACEPTADA, NOTA_ANULADA, NOTA_RECHAZADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { VentasService } from '@/ventas/ventas.service';
 import { NotaBase } from './entities/nota-base';
@@ -21,30 +21,27 @@ import { NOTA_DEBITO } from '@/notas-debito/nota-debito.kind';
 export type EnvioNotaRespuesta = EnvioRespuesta;
 
 /**
- * POST {id}/enviar: sendBill of the stored XML (the issuer reconciles lost answers with getStatusCdr and
- * stores the CDR), without holding a database connection while SUNAT answers: a first short transaction
- * claims the note (`enviando_desde`; a second concurrent send is a 409) and commits; the call runs; a second
- * transaction applies SUNAT's verdict to the note and, for an accepted credit note, to the sale. Transport
- * failures (502) clear the claim: the note stays pendiente and can be sent again. A claim older than a send
- * can take was left by a crash: it is settled at start-up by asking SUNAT (getStatusCdr), or taken over by the
- * next send.
+ * POST {id}/enviar: sendBill of the stored XML through the shared send lifecycle (EnvioBill: a short transaction
+ * claims the note, the call runs without holding a connection, a second transaction applies SUNAT's verdict to the
+ * note and, for an accepted credit note, to the sale; a second concurrent send is a 409; a transport failure (502)
+ * leaves the note pendiente, to be sent again). Notes a crash left in the middle of a send are settled with
+ * getStatusCdr at start-up and by the send queue's sweep.
  */
 @Injectable()
 export class NotaEnvioService implements OnApplicationBootstrap {
   private readonly logger = new Logger('NotaEnvio');
+  private readonly envio: EnvioBill;
+  private readonly tipos = new Map<NotaKind, TipoBill<NotaBase>>();
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly emisores: EmisorService,
-    private readonly issuer: DocumentIssuer,
+    dataSource: DataSource,
+    emisores: EmisorService,
+    issuer: DocumentIssuer,
     private readonly ventas: VentasService,
     private readonly stock: StockService,
-    @Inject(sunatConfig.KEY) private readonly sunat: ConfigType<typeof sunatConfig>,
-  ) {}
-
-  /** The longest a send can take (sendBill, then getStatusCdr when its answer is lost). */
-  private get staleMs(): number {
-    return 2 * this.sunat.timeoutMs + 30_000;
+    @Inject(sunatConfig.KEY) sunat: ConfigType<typeof sunatConfig>,
+  ) {
+    this.envio = new EnvioBill(dataSource, issuer, async (empresaId) => (await emisores.forEmpresa(empresaId)).context(), () => 2 * sunat.timeoutMs + 30_000, this.logger);
   }
 
   /** Start-up: notes a crash left in the middle of a send are asked about (in the background, the boot does not wait). */
@@ -52,10 +49,6 @@ export class NotaEnvioService implements OnApplicationBootstrap {
     void this.reconciliarInterrumpidas().catch((error: unknown) => this.logger.error(`Conciliación de envíos interrumpidos: ${(error as Error).message}`));
   }
 
-  /**
-   * Credit and debit notes whose send claim is older than a send can take: getStatusCdr decides (its CDR is taken
-   * only when it is about the note's own XML, as for sales); 'not found' frees them to be sent again.
-   */
   async reconciliarInterrumpidas(): Promise<number> {
     let resueltas = 0;
     for (const kind of [NOTA_CREDITO, NOTA_DEBITO]) resueltas += await this.reconciliar(kind);
@@ -63,67 +56,33 @@ export class NotaEnvioService implements OnApplicationBootstrap {
   }
 
   /** One kind's interrupted sends (the send queue settles each kind on its own). */
-  async reconciliar(kind: NotaKind): Promise<number> {
-    const pendientes = await this.dataSource.getRepository(kind.entity).find({
-      select: { id: true, id_empresa: true, nombre_xml: true },
-      where: { enviando_desde: LessThan(new Date(Date.now() - this.staleMs)) },
-      take: 500,
-    });
-    let resueltas = 0;
-    for (const p of pendientes) {
-      const name = p.nombre_xml ? documentNameOf(p.nombre_xml) : null;
-      const result = name ? await this.issuer.recoverBill((await this.emisores.forEmpresa(p.id_empresa)).context(), p.id_empresa, name) : null;
-      const desenlace = desenlaceDeConciliacion(result);
-      if (desenlace.kind === 'esperar') continue; // unreachable: left for the next start or the next send
-      const hecho = await this.dataSource.transaction(async (manager) => {
-        const nota = await manager.findOne(kind.entity, { where: { id: p.id, enviando_desde: Not(IsNull()) }, lock: { mode: 'pessimistic_write' } });
-        if (!nota) return false;
-        await manager.update(
-          kind.entity,
-          { id: nota.id },
-          { enviando_desde: null, ...(desenlace.kind === 'ajeno' ? { mensaje_sunat: desenlace.mensajeSunat } : {}) },
-        );
-        if (desenlace.kind === 'registrar') await this.registrar(manager, kind, nota, desenlace.verdict);
-        return true;
-      });
-      if (!hecho) continue;
-      resueltas++;
-      if (desenlace.kind === 'registrar') this.logger.log(`${kind.recurso} ${p.id}: envío interrumpido conciliado (${desenlace.verdict.kind})`);
-      if (desenlace.kind === 'ajeno') this.logger.warn(`${kind.recurso} ${p.id}: conciliación con un CDR ajeno, no aceptada (${desenlace.mensajeSunat})`);
-    }
-    return resueltas;
+  reconciliar(kind: NotaKind): Promise<number> {
+    return this.envio.reconciliar(this.tipoDe(kind));
   }
 
-  async enviar(kind: NotaKind, empresaId: number, id: number): Promise<EnvioNotaRespuesta> {
-    const emisor = await this.emisores.forEmpresa(empresaId);
-    const staleMs = this.staleMs;
-    const name = await this.dataSource.transaction(async (manager) => {
-      const nota = await bloquearNota(manager, kind, empresaId, id);
-      if (nota.estado === NOTA_ACEPTADA) throw alreadyAccepted();
-      if (nota.estado === NOTA_RECHAZADA) throw conflict(MSG_NOTA.rechazada);
-      if (nota.estado === NOTA_ANULADA) throw conflict(MSG_NOTA.anulada);
-      if (nota.enviando_desde && Date.now() - new Date(nota.enviando_desde).getTime() < staleMs) throw conflict(MSG_NOTA.enviando);
-      const nombre = nota.nombre_xml ? documentNameOf(nota.nombre_xml) : null;
-      if (!nombre) throw xmlMissing();
-      await manager.update(kind.entity, { id }, { enviando_desde: () => 'now()' });
-      return nombre;
-    });
-    let verdict: BillVerdict;
-    let result: Awaited<ReturnType<DocumentIssuer['sendBill']>> | undefined;
-    try {
-      result = await this.issuer.sendBill(emisor.context(), empresaId, name);
-      verdict = billVerdict(result);
-    } catch (error) {
-      // a CDR about another document (SUNAT's beta: another company's, same serie-número) flags the note
-      const ajeno = cdrAjeno(result);
-      await this.dataSource.getRepository(kind.entity).update({ id }, { enviando_desde: null, ...(ajeno ? { mensaje_sunat: ajeno } : {}) });
-      throw error;
+  enviar(kind: NotaKind, empresaId: number, id: number): Promise<EnvioNotaRespuesta> {
+    return this.envio.enviar(this.tipoDe(kind), empresaId, id);
+  }
+
+  private tipoDe(kind: NotaKind): TipoBill<NotaBase> {
+    let tipo = this.tipos.get(kind);
+    if (!tipo) {
+      tipo = {
+        entity: kind.entity,
+        clave: 'id',
+        etiqueta: kind.recurso,
+        bloquear: (manager, empresaId, id) => bloquearNota(manager, kind, empresaId, id),
+        assertEnviable: (nota, reclamoVivo) => {
+          if (nota.estado === NOTA_ACEPTADA) throw alreadyAccepted();
+          if (nota.estado === NOTA_RECHAZADA) throw conflict(MSG_NOTA.rechazada);
+          if (nota.estado === NOTA_ANULADA) throw conflict(MSG_NOTA.anulada);
+          if (reclamoVivo) throw conflict(MSG_NOTA.enviando);
+        },
+        registrar: (manager, nota, verdict) => this.registrar(manager, kind, nota, verdict),
+      };
+      this.tipos.set(kind, tipo);
     }
-    return this.dataSource.transaction(async (manager) => {
-      const nota = await manager.findOneOrFail(kind.entity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      await manager.update(kind.entity, { id }, { enviando_desde: null });
-      return this.registrar(manager, kind, nota, verdict);
-    });
+    return tipo;
   }
 
   private async registrar(manager: EntityManager, kind: NotaKind, nota: NotaBase, verdict: BillVerdict): Promise<EnvioNotaRespuesta> {
