@@ -34,6 +34,7 @@ import { ProveedoresModule } from './proveedores/proveedores.module';
 import { ReportesModule } from './reportes/reportes.module';
 import { SeriesModule } from './series/series.module';
 import { SunatModule } from './sunat/sunat.module';
+import { SunatEstadoModule } from './sunat-estado/sunat-estado.module';
 import { UsuariosModule } from './usuarios/usuarios.module';
 import { VentasModule } from './ventas/ventas.module';
 import { ValidarModule } from './validar/validar.module';
@@ -77,6 +78,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     HealthModule,
     ComunicacionBajaModule,
     ResumenDiarioModule,
+    SunatEstadoModule,
     SeedModule,
   ],
   providers: [

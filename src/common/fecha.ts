@@ -19,3 +19,15 @@ export function diasDesde(fecha: string, now: Date = new Date()): number {
   const from = Date.parse(`${fecha}T00:00:00Z`);
   return Math.round((today - from) / 86_400_000);
 }
+
+/** The date (YYYY-MM-DD) `n` calendar days after `fecha` (before it when negative). */
+export function sumarDias(fecha: string, n: number): string {
+  const d = new Date(`${fecha}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The instant a Lima calendar day begins (Peru keeps UTC-5 all year). */
+export function inicioDelDiaLima(fecha: string): Date {
+  return new Date(`${fecha}T00:00:00-05:00`);
+}

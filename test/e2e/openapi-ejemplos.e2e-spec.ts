@@ -132,6 +132,7 @@ const PASOS: Array<string | [string, Opciones]> = [
   'GET /api/guias-remision/{id}/cdr',
   'GET /reporte/guia/{id}',
   'GET /reporte/guia/{id}/ticket',
+  'GET /api/sunat/estado',
   'GET /api/health',
   'GET /api/health/ready',
   'GET /api/health/sunat',
