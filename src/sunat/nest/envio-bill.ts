@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, IsNull, LessThan, Not, ObjectLiteral } from 'typeorm';
-import { xmlMissing } from '@/common/errors/http-errors';
+import { xmlNotGenerated } from '@/common/errors/domain-error';
 import { SunatContext } from '../gateway/credentials';
 import { billVerdict, BillVerdict, cdrAjeno, desenlaceDeConciliacion, EnvioRespuesta } from './bill-verdict';
 import { DocumentIssuer } from './document-issuer';
@@ -53,7 +53,7 @@ export class EnvioBill {
       const desde = documento.enviando_desde ? new Date(documento.enviando_desde).getTime() : null;
       tipo.assertEnviable(documento, desde !== null && Date.now() - desde < this.staleMs());
       const nombre = documento.nombre_xml ? documentNameOf(documento.nombre_xml) : null;
-      if (!nombre) throw xmlMissing();
+      if (!nombre) throw xmlNotGenerated();
       await manager.update(tipo.entity, porId, { enviando_desde: () => 'now()' } as never);
       return nombre;
     });

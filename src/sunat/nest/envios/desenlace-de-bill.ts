@@ -1,6 +1,5 @@
-import { HttpException } from '@nestjs/common';
 import { EnvioRespuesta } from '../bill-verdict';
-import { desenlaceDeError } from './desenlace-de-error';
+import { desenlaceDeError, estadoHttpDe, mensajeDe } from './desenlace-de-error';
 import { Desenlace } from './envio-tipos';
 import { esFalloTransitorio } from './fallos-transitorios';
 
@@ -17,10 +16,7 @@ export async function desenlaceDeBill(enviar: () => Promise<EnvioRespuesta>, env
     if (esFalloTransitorio(respuesta.codigo)) return { kind: 'transitorio', error: `${respuesta.codigo} - ${respuesta.message}` };
     return Number(respuesta.codigo) >= 2000 ? { kind: 'hecho' } : { kind: 'fallido', error: `${respuesta.codigo} - ${respuesta.message}` };
   } catch (error) {
-    if (error instanceof HttpException && error.getStatus() === 409) {
-      const body = error.getResponse() as { message?: unknown };
-      return body?.message === enviando ? { kind: 'ocupado', error: enviando } : { kind: 'hecho' };
-    }
+    if (estadoHttpDe(error) === 409) return mensajeDe(error) === enviando ? { kind: 'ocupado', error: enviando } : { kind: 'hecho' };
     return desenlaceDeError(error);
   }
 }

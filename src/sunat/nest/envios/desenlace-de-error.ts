@@ -1,4 +1,3 @@
-import { HttpException } from '@nestjs/common';
 import { DomainError } from '@/common/errors/domain-error';
 import { Desenlace } from './envio-tipos';
 
@@ -15,8 +14,8 @@ export function desenlaceDeError(error: unknown): Desenlace {
     if (error.code === 'SUNAT_SENDS_BUSY' || error.code === 'STORAGE_UNAVAILABLE' || error.code === 'SUNAT_RULES_BUSY') return { kind: 'ocupado', error: message };
     return { kind: 'fallido', error: message };
   }
-  if (error instanceof HttpException) {
-    const status = error.getStatus();
+  const status = estadoHttpDe(error);
+  if (status !== null) {
     if (status === 502 || status === 504) return { kind: 'transitorio', error: message };
     if (status === 503 || status === 429) return { kind: 'ocupado', error: message };
     return { kind: 'fallido', error: message };
@@ -24,9 +23,20 @@ export function desenlaceDeError(error: unknown): Desenlace {
   return { kind: 'ocupado', error: message };
 }
 
-function mensajeDe(error: unknown): string {
-  if (error instanceof HttpException) {
-    const body = error.getResponse();
+/**
+ * The status of an HTTP exception a module threw (Nest's HttpException, read by shape: sunat/ never imports HTTP
+ * errors), or null for anything else.
+ */
+export function estadoHttpDe(error: unknown): number | null {
+  const getStatus = (error as { getStatus?: unknown } | null)?.getStatus;
+  return typeof getStatus === 'function' ? Number(getStatus.call(error)) : null;
+}
+
+/** The envelope's message of an HTTP exception, or the error's own. */
+export function mensajeDe(error: unknown): string {
+  const getResponse = (error as { getResponse?: unknown } | null)?.getResponse;
+  if (typeof getResponse === 'function') {
+    const body: unknown = getResponse.call(error);
     if (body && typeof body === 'object' && 'message' in body) return String((body as { message: unknown }).message);
   }
   return error instanceof Error ? error.message : String(error);
