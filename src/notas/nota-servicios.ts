@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { NotaAnulacionService } from './nota-anulacion.service';
 import { NotaArchivosService } from './nota-archivos.service';
 import { NotaConsultaService } from './nota-consulta.service';
 import { NotaCreacionService } from './nota-creacion.service';
@@ -12,5 +13,6 @@ export class NotaServicios {
     readonly creacion: NotaCreacionService,
     readonly envio: NotaEnvioService,
     readonly archivos: NotaArchivosService,
+    readonly anulacion: NotaAnulacionService,
   ) {}
 }

@@ -1,9 +1,10 @@
 import type { DocsDe, OperacionDoc } from '@/common/openapi/openapi-docs';
 import type { NotasCreditoController } from '@/notas-credito/notas-credito.controller';
 import type { NotasDebitoController } from '@/notas-debito/notas-debito.controller';
+import { DOC_ANULACION_PENDIENTE } from '@/anulacion/anulacion.openapi';
 import { DOC_ENVIOS_OCUPADOS } from '@/sunat/nest/envio-sunat.interceptor';
 
-type Comunes = 'motivos' | 'buscarVenta' | 'xml' | 'list' | 'detail' | 'enviar' | 'cdr';
+type Comunes = 'motivos' | 'buscarVenta' | 'xml' | 'list' | 'detail' | 'enviar' | 'anular' | 'cdr';
 
 /** The routes both kinds share (NotasControllerBase); `serie` FC01/FD01 for facturas in the examples. */
 function comunes(nombre: string, tipo: '07' | '08', serie: string): Record<Comunes, OperacionDoc> {
@@ -20,6 +21,16 @@ function comunes(nombre: string, tipo: '07' | '08', serie: string): Record<Comun
     enviar: {
       summary: `Enviar una ${nombre} a SUNAT`,
       description: 'Síncrono: aceptada → estado aceptado con CDR; rechazada → 200 con success false.' + DOC_ENVIOS_OCUPADOS,
+    },
+    anular: {
+      summary: `Dar de baja una ${nombre} aceptada por SUNAT`,
+      description:
+        'Nota de una factura, aceptada y emitida hace 7 días o menos: comunicación de baja (RA) con el `motivo`; la nota pasa a anulado cuando ' +
+        'SUNAT acepta el ticket. Nota de una boleta: 422 (el resumen diario no lleva notas). Sin enviar o rechazada: 409. Fuera de plazo: 422. ' +
+        'Repetirla no envía nada nuevo: responde lo que la nota es ahora. 202 si SUNAT no respondió: el lote queda pendiente y se envía solo.' +
+        DOC_ENVIOS_OCUPADOS,
+      body: { motivo: 'ANULACION DE LA OPERACION' },
+      otrasRespuestas: [DOC_ANULACION_PENDIENTE({ id: 1, numero_completo: `${serie}-1`, estado: 'aceptado', baja: null })],
     },
     cdr: { summary: `Descargar el CDR de una ${nombre}`, respuesta: { archivo: 'application/zip' } },
   };

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnulacionModule } from '@/anulacion/anulacion.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientesModule } from '@/clientes/clientes.module';
 import { CotizacionesModule } from '@/cotizaciones/cotizaciones.module';
@@ -11,6 +12,7 @@ import { VentaDetalle } from './entities/venta-detalle.entity';
 import { VentaAnticiposService } from './venta-anticipos.service';
 import { VentaAnulacionService } from './venta-anulacion.service';
 import { VentaEnvioAdaptador } from './venta-envio.adaptador';
+import { VentaAnulacionCanalService } from './venta-anulacion-canal.service';
 import { VentaArchivosService } from './venta-archivos.service';
 import { VentaBusquedaService } from './venta-busqueda.service';
 import { VentaClienteService } from './venta-cliente.service';
@@ -28,7 +30,16 @@ import { VentasController } from './ventas.controller';
 import { VentasService } from './ventas.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Venta, VentaDetalle]), ClientesModule, ProductosModule, CotizacionesModule, EmpresasModule, SeriesModule, SunatModule],
+  imports: [
+    TypeOrmModule.forFeature([Venta, VentaDetalle]),
+    ClientesModule,
+    ProductosModule,
+    CotizacionesModule,
+    EmpresasModule,
+    SeriesModule,
+    SunatModule,
+    AnulacionModule,
+  ],
   // Controllers with fixed paths under /ventas (exportar-*) go BEFORE VentasController (see its comment).
   controllers: [VentasController],
   providers: [
@@ -39,6 +50,7 @@ import { VentasService } from './ventas.service';
     VentaCreacionService,
     VentaEdicionService,
     VentaAnulacionService,
+    VentaAnulacionCanalService,
     VentaEnvioService,
     VentaArchivosService,
     VentaClienteService,

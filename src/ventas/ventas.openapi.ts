@@ -1,5 +1,6 @@
 import type { DocsDe } from '@/common/openapi/openapi-docs';
 import type { VentasController } from './ventas.controller';
+import { DOC_ANULACION_PENDIENTE } from '@/anulacion/anulacion.openapi';
 import { DOC_ENVIOS_OCUPADOS } from '@/sunat/nest/envio-sunat.interceptor';
 
 const factura = {
@@ -79,7 +80,18 @@ export const VENTAS_DOCS: DocsDe<VentasController> = {
     body: { productos: [{ id_producto: 1, cantidad: 3 }] },
   },
   remove: { summary: 'Eliminar una venta aún no enviada', params: { id: 4 } },
-  anular: { summary: 'Anular localmente una venta aún no enviada', description: 'estado 2 y devuelve el stock.', params: { id: 3 } },
+  anular: {
+    summary: 'Anular una venta (el canal lo elige el servicio)',
+    description:
+      'Nunca enviada (estado_sunat 0): anulación local, estado 2 y devuelve el stock. Factura aceptada: comunicación de baja (RA) con el `motivo`; ' +
+      'boleta aceptada: resumen diario con estado 3 (RC); ambas dentro de los 7 días desde la emisión (después, 422: emita una nota de crédito). ' +
+      'Con ticket la venta queda en estado_sunat 3 y pasa a anulada cuando SUNAT acepta el ticket. Repetirla no envía nada nuevo: responde lo que ' +
+      'la venta es ahora. 202 si SUNAT no respondió: el lote queda pendiente y se envía solo. Rechazada por SUNAT: 409.' +
+      DOC_ENVIOS_OCUPADOS,
+    params: { id: 3 },
+    body: { motivo: 'ANULACION DE LA OPERACION' },
+    otrasRespuestas: [DOC_ANULACION_PENDIENTE({ id_venta: 5, numero_completo: 'F001-2', estado: '1', estado_sunat: '1' })],
+  },
   descontarStock: { summary: 'Descontar el stock de una venta creada con descontar_stock false' },
   enviar: {
     summary: 'Enviar una factura a SUNAT',
