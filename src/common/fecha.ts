@@ -19,3 +19,15 @@ export function diasDesde(fecha: string, now: Date = new Date()): number {
   const from = Date.parse(`${fecha}T00:00:00Z`);
   return Math.round((today - from) / 86_400_000);
 }
+
+/** The instant a Lima wall-clock time ('HH:MM') is reached on a Lima date (YYYY-MM-DD). */
+export function momentoLima(fecha: string, hora: string): Date {
+  return new Date(`${fecha}T${hora}:00-05:00`);
+}
+
+/** The date `dias` days before a date (YYYY-MM-DD), calendar arithmetic only. */
+export function diasAntes(fecha: string, dias: number): string {
+  const d = new Date(`${fecha}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - dias);
+  return d.toISOString().slice(0, 10);
+}
