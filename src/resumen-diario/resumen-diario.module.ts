@@ -5,6 +5,7 @@ import { LoteDesenlaceService } from '@/lotes-sunat/lote-desenlace.service';
 import { LotesSunatModule } from '@/lotes-sunat/lotes-sunat.module';
 import { VentasModule } from '@/ventas/ventas.module';
 import { ResumenCanal } from './resumen-canal';
+import { ResumenAutomaticoService } from './resumen-automatico.service';
 import { ResumenDesenlaceService } from './resumen-desenlace.service';
 import { ResumenDiarioController } from './resumen-diario.controller';
 import { ResumenDiarioService } from './resumen-diario.service';
@@ -12,7 +13,7 @@ import { ResumenDiarioService } from './resumen-diario.service';
 @Module({
   imports: [LotesSunatModule, VentasModule, AnulacionModule],
   controllers: [ResumenDiarioController],
-  providers: [ResumenDiarioService, ResumenDesenlaceService, ResumenCanal],
+  providers: [ResumenDiarioService, ResumenDesenlaceService, ResumenCanal, ResumenAutomaticoService],
 })
 export class ResumenDiarioModule implements OnModuleInit {
   constructor(

@@ -56,7 +56,7 @@ export class CreateEmpresaDto {
   @IsBoolean()
   envio_automatico?: boolean;
 
-  /** 'HH:MM' (hora de Lima) del resumen diario automático de boletas y sus notas; null lo apaga. */
+  /** 'HH:MM' (hora de Lima) del resumen diario automático de las boletas; null lo apaga. */
   @IsOptional()
   @Transform(({ value }) => (value === '' ? null : value))
   @IsString()

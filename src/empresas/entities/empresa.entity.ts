@@ -70,9 +70,13 @@ export class Empresa {
   @Column({ type: 'boolean', default: false })
   envio_automatico: boolean;
 
-  /** 'HH:MM' (Lima): when the day's boletas and their notes go in a daily summary by themselves; null: never. */
+  /** 'HH:MM' (Lima): when the boletas go in a daily summary by themselves (API.md "Automatic daily summary"); null: never. */
   @Column({ type: 'varchar', length: 5, nullable: true })
   resumen_automatico: string | null;
+
+  /** YYYY-MM-DD (Lima): the last day whose automatic summary ended; written only by ResumenAutomaticoService. */
+  @Column({ type: 'date', nullable: true })
+  resumen_automatico_ultimo: string | null;
 
   /** PEM key + certificate, encrypted with the app key. */
   @Column({ type: 'text', nullable: true })
