@@ -49,7 +49,11 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
 
 @Module({
   imports: [
-    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig, enviosConfig] }),
+    ConfigModule.forRoot({
+      isGlobal: true,
+      ignoreEnvFile: true,
+      load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig, enviosConfig],
+    }),
     ClsModule.forRoot({ global: true }), // mounted for every route in app.setup.ts
     LoggerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: (app: ConfigType<typeof appConfig>) => buildLoggerOptions(app) }),
     TypeOrmModule.forRootAsync({

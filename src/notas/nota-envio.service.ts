@@ -41,7 +41,13 @@ export class NotaEnvioService implements OnApplicationBootstrap {
     private readonly stock: StockService,
     @Inject(sunatConfig.KEY) sunat: ConfigType<typeof sunatConfig>,
   ) {
-    this.envio = new EnvioBill(dataSource, issuer, async (empresaId) => (await emisores.forEmpresa(empresaId)).context(), () => 2 * sunat.timeoutMs + 30_000, this.logger);
+    this.envio = new EnvioBill(
+      dataSource,
+      issuer,
+      async (empresaId) => (await emisores.forEmpresa(empresaId)).context(),
+      () => 2 * sunat.timeoutMs + 30_000,
+      this.logger,
+    );
   }
 
   /** Start-up: notes a crash left in the middle of a send are asked about (in the background, the boot does not wait). */

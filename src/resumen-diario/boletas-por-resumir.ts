@@ -32,6 +32,9 @@ export async function boletasLibres(manager: EntityManager, empresaId: number, d
 }
 
 export async function boletasRetenidas(manager: EntityManager, empresaId: number, dia: DiaPorResumir): Promise<number> {
-  const [row]: Array<{ n: string }> = await manager.query(`SELECT count(*) AS n FROM ventas v WHERE ${CONDICION} AND ${EN_LOTE_PENDIENTE}`, parametros(empresaId, dia));
+  const [row]: Array<{ n: string }> = await manager.query(
+    `SELECT count(*) AS n FROM ventas v WHERE ${CONDICION} AND ${EN_LOTE_PENDIENTE}`,
+    parametros(empresaId, dia),
+  );
   return Number(row.n);
 }

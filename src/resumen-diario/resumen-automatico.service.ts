@@ -141,7 +141,9 @@ export class ResumenAutomaticoService implements OnApplicationBootstrap, OnAppli
       return desenlace;
     } catch (error) {
       const desenlace = desenlaceDeError(error);
-      this.logger.warn(`Empresa ${empresaId}: resumen de ${resumen} no enviado (${desenlace === 'final' ? 'ninguna boleta pasó' : 'se reintentará'}): ${mensajeDe(error)}`);
+      this.logger.warn(
+        `Empresa ${empresaId}: resumen de ${resumen} no enviado (${desenlace === 'final' ? 'ninguna boleta pasó' : 'se reintentará'}): ${mensajeDe(error)}`,
+      );
       return desenlace;
     }
   }

@@ -102,13 +102,7 @@ export class ResumenDiarioService {
    * One summary file (at most MAX_LINEAS_RESUMEN boletas): its own correlative, batch and ticket. Boletas left out
    * for what SUNAT holds of them go to `advertencias`; null when none was left (no file made).
    */
-  private async enviarParte(
-    auth: Remitente,
-    dto: ResumenDiarioDto,
-    modo: Modo,
-    lineas: LoteLinea[],
-    advertencias: string[],
-  ): Promise<EnvioLoteResult | null> {
+  private async enviarParte(auth: Remitente, dto: ResumenDiarioDto, modo: Modo, lineas: LoteLinea[], advertencias: string[]): Promise<EnvioLoteResult | null> {
     let fuera: string[] = [];
     const revisar = async (manager: EntityManager, propuestas: LoteLinea[]) => {
       const registros = await registrosSunat(

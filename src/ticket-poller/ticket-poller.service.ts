@@ -138,10 +138,10 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
         if (!jobs.length || !this.boss) return;
         const { rows } = await this.boss
           .getDb()
-          .executeSql(`SELECT DISTINCT singleton_key FROM pgboss.job WHERE name = $1 AND singleton_key = ANY($2) AND state IN ('created', 'retry', 'active', 'failed')`, [
-            QUEUE,
-            jobs.map(singletonKey),
-          ]);
+          .executeSql(
+            `SELECT DISTINCT singleton_key FROM pgboss.job WHERE name = $1 AND singleton_key = ANY($2) AND state IN ('created', 'retry', 'active', 'failed')`,
+            [QUEUE, jobs.map(singletonKey)],
+          );
         const withJob = new Set((rows as Array<{ singleton_key: string }>).map((r) => r.singleton_key));
         const missing = jobs.filter((job) => !withJob.has(singletonKey(job)));
         for (const job of missing) await this.enqueue(job);

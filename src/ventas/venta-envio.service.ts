@@ -33,7 +33,13 @@ export class VentaEnvioService implements OnApplicationBootstrap {
     private readonly ventas: VentasService,
     @Inject(sunatConfig.KEY) sunat: ConfigType<typeof sunatConfig>,
   ) {
-    this.envio = new EnvioBill(dataSource, issuer, async (empresaId) => (await emisores.forEmpresa(empresaId)).context(), () => 2 * sunat.timeoutMs + 30_000, this.logger);
+    this.envio = new EnvioBill(
+      dataSource,
+      issuer,
+      async (empresaId) => (await emisores.forEmpresa(empresaId)).context(),
+      () => 2 * sunat.timeoutMs + 30_000,
+      this.logger,
+    );
     this.tipo = {
       entity: Venta,
       clave: 'id_venta',

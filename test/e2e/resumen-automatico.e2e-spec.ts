@@ -75,7 +75,9 @@ describe('Automatic daily summary (resumen_automatico)', () => {
   const programar = (empresaId: number, hora: string | null) =>
     request(t.http).post(`/api/empresas/${empresaId}`).set(bearer(admin.token)).send({ resumen_automatico: hora }).expect(201);
   const estados = async (ids: number[]) =>
-    (await t.dataSource.query(`SELECT estado_sunat FROM ventas WHERE id_venta = ANY($1) ORDER BY id_venta`, [ids])).map((r: { estado_sunat: string }) => r.estado_sunat);
+    (await t.dataSource.query(`SELECT estado_sunat FROM ventas WHERE id_venta = ANY($1) ORDER BY id_venta`, [ids])).map(
+      (r: { estado_sunat: string }) => r.estado_sunat,
+    );
   const todasAceptadas = (ids: number[], what: string) =>
     eventually(async () => ((await estados(ids)).every((e: string) => e === '1') ? true : undefined), what);
   const items = (ids: number[]): Promise<Item[]> =>
@@ -85,7 +87,8 @@ describe('Automatic daily summary (resumen_automatico)', () => {
       [ids],
     );
   const ultimo = async (empresaId: number) =>
-    (await t.dataSource.query(`SELECT to_char(resumen_automatico_ultimo, 'YYYY-MM-DD') AS d FROM empresas WHERE id_empresa = $1`, [empresaId]))[0].d as string | null;
+    (await t.dataSource.query(`SELECT to_char(resumen_automatico_ultimo, 'YYYY-MM-DD') AS d FROM empresas WHERE id_empresa = $1`, [empresaId]))[0].d as
+      string | null;
   /** One run of the company, as another process would make it; repeated while the periodic check holds it. */
   const correr = (empresaId: number, now?: Date) =>
     eventually(async () => {
@@ -209,7 +212,9 @@ describe('Automatic daily summary (resumen_automatico)', () => {
       await eventually(async () => ((await items(idsFallida)).some((i) => i.estado === 'error' && i.codigo === '0109') ? true : undefined), 'lote 0109');
       await eventually(async () => {
         const suyos = await items(idsPerdida);
-        return suyos.some((i) => i.estado === 'error') && idsPerdida.every((id) => suyos.some((i) => i.id_venta === id && i.estado === 'error')) ? true : undefined;
+        return suyos.some((i) => i.estado === 'error') && idsPerdida.every((id) => suyos.some((i) => i.id_venta === id && i.estado === 'error'))
+          ? true
+          : undefined;
       }, 'lotes sin respuesta cerrados por la falla');
       expect(await estados([...idsPerdida, ...idsFallida])).toEqual(['0', '0', '0', '0', '0']);
       expect(await ultimo(perdida.id)).toBeNull();
@@ -243,14 +248,18 @@ describe('Automatic daily summary (resumen_automatico)', () => {
     let loteId = 0;
     try {
       t.sunat.outage({ down: true, services: ['soap'] });
-      const res = await request(t.http).post('/api/resumen-diario').set(bearer(p.user.token)).send({ ids: [id], fecha_resumen: hoy });
+      const res = await request(t.http)
+        .post('/api/resumen-diario')
+        .set(bearer(p.user.token))
+        .send({ ids: [id], fecha_resumen: hoy });
       expect(res.status).toBe(502);
       [{ id_lote: loteId }] = await items([id]);
       // its job lost (as when the process died before enqueueing it): removed while it waits
       await eventually(async () => {
-        const [, borrados] = await t.dataSource.query(`DELETE FROM pgboss.job WHERE name = 'sunat-tickets' AND singleton_key = $1 AND state IN ('created', 'retry')`, [
-          `lote:${loteId}`,
-        ]);
+        const [, borrados] = await t.dataSource.query(
+          `DELETE FROM pgboss.job WHERE name = 'sunat-tickets' AND singleton_key = $1 AND state IN ('created', 'retry')`,
+          [`lote:${loteId}`],
+        );
         return borrados > 0 ? true : undefined;
       }, 'trabajo borrado');
     } finally {
@@ -258,7 +267,12 @@ describe('Automatic daily summary (resumen_automatico)', () => {
     }
     const vivos = async () =>
       Number(
-        (await t.dataSource.query(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'sunat-tickets' AND singleton_key = $1 AND state IN ('created', 'retry', 'active')`, [`lote:${loteId}`]))[0].n,
+        (
+          await t.dataSource.query(
+            `SELECT count(*) AS n FROM pgboss.job WHERE name = 'sunat-tickets' AND singleton_key = $1 AND state IN ('created', 'retry', 'active')`,
+            [`lote:${loteId}`],
+          )
+        )[0].n,
       );
     const [{ estado }] = await t.dataSource.query(`SELECT estado FROM lotes_sunat WHERE id = $1`, [loteId]);
     expect(estado).toBe('preparado');

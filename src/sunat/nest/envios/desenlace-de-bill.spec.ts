@@ -7,7 +7,9 @@ const conflict = (message: string) => new ConflictException({ success: false, me
 
 describe('desenlaceDeBill: how the queue reads a sendBill kind’s enviar', () => {
   it('accepted, and rejected with a CDR (2000+), are done', async () => {
-    expect(await desenlaceDeBill(async () => ({ success: true, codigo: '0', mensaje: 'ok', observaciones: [], cdr_url: '/x' }), ENVIANDO)).toEqual({ kind: 'hecho' });
+    expect(await desenlaceDeBill(async () => ({ success: true, codigo: '0', mensaje: 'ok', observaciones: [], cdr_url: '/x' }), ENVIANDO)).toEqual({
+      kind: 'hecho',
+    });
     expect(await desenlaceDeBill(async () => ({ success: false, codigo: '2335', message: 'no' }), ENVIANDO)).toEqual({ kind: 'hecho' });
   });
 

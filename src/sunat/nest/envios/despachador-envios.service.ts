@@ -51,10 +51,7 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
   onApplicationBootstrap(): void {
     if (!this.config.enabled) return;
     this.detenido = false;
-    this.timers = [
-      setInterval(() => void this.bombear(), this.config.intervalMs),
-      setInterval(() => void this.barrer(), this.config.sweepMs),
-    ];
+    this.timers = [setInterval(() => void this.bombear(), this.config.intervalMs), setInterval(() => void this.barrer(), this.config.sweepMs)];
     for (const timer of this.timers) timer.unref();
     void this.barrer();
   }
@@ -144,7 +141,14 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
         RETURNING id, id_empresa, tipo, id_documento, servicio, intentos`,
       [ENVIO_ENVIANDO, ENVIO_PENDIENTE, servicios, limite],
     )) as [FilaReclamada[], number];
-    return filas.map((f) => ({ id: String(f.id), empresaId: f.id_empresa, tipo: f.tipo, idDocumento: f.id_documento, servicio: f.servicio, intentos: f.intentos }));
+    return filas.map((f) => ({
+      id: String(f.id),
+      empresaId: f.id_empresa,
+      tipo: f.tipo,
+      idDocumento: f.id_documento,
+      servicio: f.servicio,
+      intentos: f.intentos,
+    }));
   }
 
   private lanzar(envio: EnvioPendiente): void {
