@@ -34,6 +34,7 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
   private readonly enCurso = new Set<Promise<void>>();
   private bombeando = false;
   private pendienteDeBombear = false;
+  private barriendo = false;
   private detenido = true;
   private timers: NodeJS.Timeout[] = [];
 
@@ -97,22 +98,32 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** Claim settling and each kind's reconciliation with SUNAT. */
+  /**
+   * Each kind's reconciliation with SUNAT, then claim settling. In that order, with the cut-off taken before either:
+   * a claim is returned to the queue only after its document's own interrupted send was settled, else the sender
+   * would upload it again while SUNAT is being asked about it. One sweep at a time: a slow SUNAT must not have the
+   * next sweep free the claims the current one is still settling.
+   */
   async barrer(): Promise<void> {
-    if (this.detenido) return;
+    if (this.detenido || this.barriendo) return;
+    this.barriendo = true;
     try {
-      const [, liberadas] = (await this.dataSource.query(
-        `UPDATE envios_sunat SET estado = $1, reclamado_desde = NULL, proximo_intento = now(), actualizado_en = now()
-          WHERE estado = $2 AND reclamado_desde < now() - make_interval(secs => $3)`,
-        [ENVIO_PENDIENTE, ENVIO_ENVIANDO, this.ventanaMs / 1000],
-      )) as [unknown, number];
-      if (liberadas) this.logger.warn(`${liberadas} envío(s) interrumpidos vuelven a la cola`);
+      const [{ corte }] = (await this.dataSource.query(`SELECT now() - make_interval(secs => $1) AS corte`, [this.ventanaMs / 1000])) as [{ corte: Date }];
       for (const adaptador of this.cola.todos()) {
         if (this.detenido) return;
-        await adaptador.conciliar?.();
+        // a kind that cannot reach SUNAT now still lets the others' claims go back to the queue
+        await adaptador.conciliar?.().catch((error: unknown) => this.logger.error(`Conciliación de ${adaptador.tipo}: ${(error as Error).message}`));
       }
+      const [, liberadas] = (await this.dataSource.query(
+        `UPDATE envios_sunat SET estado = $1, reclamado_desde = NULL, proximo_intento = now(), actualizado_en = now()
+          WHERE estado = $2 AND reclamado_desde < $3`,
+        [ENVIO_PENDIENTE, ENVIO_ENVIANDO, corte],
+      )) as [unknown, number];
+      if (liberadas) this.logger.warn(`${liberadas} envío(s) interrumpidos vuelven a la cola`);
     } catch (error) {
       this.logger.error(`Barrido de envíos: ${(error as Error).message}`);
+    } finally {
+      this.barriendo = false;
     }
     void this.bombear();
   }
