@@ -201,6 +201,8 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
         );
         if (desenlace.kind === 'ocupado') interruptor.neutro();
         else if (interruptor.fallo()) await this.servicioCaido(envio.servicio, desenlace.error);
+        // down: the next probe goes when it is due, not at the next idle look at the queue
+        if (interruptor.caidoDesde !== null) setTimeout(() => void this.bombear(), this.config.breakerProbeMs).unref();
         return;
       }
     }
