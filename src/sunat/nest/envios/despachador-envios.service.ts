@@ -20,7 +20,7 @@ interface FilaReclamada {
 }
 
 /**
- * Sends the queued documents in the background, at most the SUNAT concurrency cap at once in this process: rows
+ * Sends the queued documents in the background, at most the SUNAT concurrency cap at SUNAT at once in this process: rows
  * whose turn has come are claimed with SKIP LOCKED (several processes share the queue, none sends a row twice), each
  * kind's adapter sends one, and the outcome is recorded: done, failed for good, or back in the queue with exponential
  * backoff. A breaker per SUNAT service stops the sends while it is down and probes it; the first answer drains the
@@ -72,7 +72,17 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
     return 2 * this.sunat.timeoutMs + 30_000 + this.limiter.settings.waitMs;
   }
 
-  /** Claims and starts as many sends as there are free slots, until the queue has nothing due. */
+  /**
+   * Sends this process runs at once: the SUNAT cap, and half as many again that read, claim and record around the
+   * calls (the limiter holds them until a SUNAT slot frees), so each slot goes from one answer to the next call
+   * without waiting for the database. None beyond the cap when the limiter queues no call (SUNAT_SEND_QUEUE=0).
+   */
+  private get plazas(): number {
+    const { max, queue } = this.limiter.settings;
+    return max + Math.min(Math.ceil(max / 2), queue);
+  }
+
+  /** Claims and starts as many sends as there are free places, until the queue has nothing due. */
   async bombear(): Promise<void> {
     if (this.detenido) return;
     if (this.bombeando) {
@@ -84,7 +94,7 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
       do {
         this.pendienteDeBombear = false;
         for (;;) {
-          const libres = this.limiter.settings.max - this.enCurso.size;
+          const libres = this.plazas - this.enCurso.size;
           if (libres <= 0 || this.detenido) break;
           const envios = await this.reclamar(libres);
           if (!envios.length) break;

@@ -78,4 +78,36 @@ describe('DespachadorEnvios', () => {
     await until(() => filas[0].estado === ENVIO_HECHO);
     expect(filas[0]).toMatchObject({ estado: ENVIO_HECHO, intentos: 2 });
   });
+
+  it('prepares half the cap again beside the sends at SUNAT; none beyond the cap when the limiter queues no call', async () => {
+    for (const [queue, plazas] of [
+      [64, 3],
+      [0, 2],
+    ]) {
+      const enCurso = new Set<string>();
+      let maximo = 0;
+      let soltar!: () => void;
+      const suelto = new Promise<void>((resolve) => (soltar = resolve));
+      const { filas } = start(
+        6,
+        async (envio) => {
+          enCurso.add(envio.id);
+          maximo = Math.max(maximo, enCurso.size);
+          await suelto;
+          enCurso.delete(envio.id);
+          return { kind: 'hecho' };
+        },
+        { queue },
+      );
+      try {
+        await until(() => enCurso.size === plazas);
+        expect(enCurso.size).toBe(plazas);
+      } finally {
+        soltar();
+      }
+      await until(() => filas.every((f) => f.estado === ENVIO_HECHO));
+      expect({ queue, maximo, hechos: filas.filter((f) => f.estado === ENVIO_HECHO).length }).toEqual({ queue, maximo: plazas, hechos: 6 });
+      await despachador!.onApplicationShutdown();
+    }
+  });
 });
