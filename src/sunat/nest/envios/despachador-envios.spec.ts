@@ -60,6 +60,7 @@ describe('DespachadorEnvios', () => {
       // the idle look at the queue never comes within a test: whatever happens is driven by the sender itself
       intervalMs: 600_000,
       sweepMs: 600_000,
+      summaryCheckMs: 600_000,
       backoffBaseMs: 10,
       backoffMaxMs: 10,
       breakerFailures: 1,
