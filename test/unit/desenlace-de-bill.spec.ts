@@ -1,6 +1,8 @@
+// Here and not beside the code: src/sunat never imports HTTP errors (sunat-sin-http.spec.ts), and this reads the modules' ones.
+
 import { ConflictException, HttpException } from '@nestjs/common';
-import { sunatSendsBusy, sunatUnreachable, xmlNotGenerated } from '@/common/errors/domain-error';
-import { desenlaceDeBill } from './desenlace-de-bill';
+import { sunatSendsBusy, sunatUnreachable, xmlNotGenerated } from '../../src/common/errors/domain-error';
+import { desenlaceDeBill } from '../../src/sunat/nest/envios/desenlace-de-bill';
 
 const ENVIANDO = 'Se está enviando.';
 const conflict = (message: string) => new ConflictException({ success: false, message });
