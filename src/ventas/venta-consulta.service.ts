@@ -42,9 +42,13 @@ export class VentaConsultaService {
     return { data: await this.loader.loadMany(this.dataSource.manager, rows), meta: pageMeta(page, perPage, total) };
   }
 
-  /** The sale with its last mail to the buyer (null when none was sent or queued). */
-  async get(empresaId: number, id: number): Promise<VentaView & { correo: CorreoView | null }> {
+  async get(empresaId: number, id: number): Promise<VentaView> {
     const venta = assertSameEmpresa(await this.dataSource.manager.findOne(Venta, { where: { id_venta: id } }), empresaId, RECURSO_VENTA);
-    return { ...(await this.loader.load(this.dataSource.manager, venta)), correo: await this.correos.ultimo('venta', id) };
+    return this.loader.load(this.dataSource.manager, venta);
+  }
+
+  /** GET /api/ventas/{id}: the sale with its last mail to the buyer (null when none was sent or queued). */
+  async getConCorreo(empresaId: number, id: number): Promise<VentaView & { correo: CorreoView | null }> {
+    return { ...(await this.get(empresaId, id)), correo: await this.correos.ultimo('venta', id) };
   }
 }

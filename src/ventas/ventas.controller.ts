@@ -59,7 +59,7 @@ export class VentasController {
   @Get(':id')
   @RequirePermission('ventas.view')
   async get(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number) {
-    return { success: true, data: await this.consulta.get(empresaId, id) };
+    return { success: true, data: await this.consulta.getConCorreo(empresaId, id) };
   }
 
   @Put(':id')
