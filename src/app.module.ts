@@ -18,6 +18,9 @@ import { storageConfig } from './config/storage.config';
 import { sunatConfig } from './config/sunat.config';
 import { pollerConfig } from './config/poller.config';
 import { enviosConfig } from './config/envios.config';
+import { correosConfig } from './config/correos.config';
+import { CorreosColaModule } from './correos/correos-cola.module';
+import { CorreosModule } from './correos/correos.module';
 import { EnviosModule } from './sunat/nest/envios/envios.module';
 import { ComunicacionBajaModule } from './comunicacion-baja/comunicacion-baja.module';
 import { ResumenDiarioModule } from './resumen-diario/resumen-diario.module';
@@ -52,7 +55,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     ConfigModule.forRoot({
       isGlobal: true,
       ignoreEnvFile: true,
-      load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig, enviosConfig],
+      load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig, enviosConfig, correosConfig],
     }),
     ClsModule.forRoot({ global: true }), // mounted for every route in app.setup.ts
     LoggerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: (app: ConfigType<typeof appConfig>) => buildLoggerOptions(app) }),
@@ -62,6 +65,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     }),
     SunatModule,
     EnviosModule,
+    CorreosColaModule,
     AuthModule,
     PermissionsModule,
     UsuariosModule,
@@ -83,6 +87,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     ComunicacionBajaModule,
     ResumenDiarioModule,
     SunatEstadoModule,
+    CorreosModule,
     SeedModule,
   ],
   providers: [

@@ -73,3 +73,13 @@ export const COTIZACION_PENDIENTE = 'pendiente' as const satisfies EstadoCotizac
 export const COTIZACION_APROBADA = 'aprobada' as const satisfies EstadoCotizacion;
 export const COTIZACION_RECHAZADA = 'rechazada' as const satisfies EstadoCotizacion;
 export const COTIZACION_VENCIDA = 'vencida' as const satisfies EstadoCotizacion;
+
+/**
+ * E-mail of a document to its buyer (`correos.estado`): 'pendiente' waits for its turn (or is being sent),
+ * 'enviado' was accepted by the SMTP server, 'error' was refused for good or ran out of attempts.
+ */
+export const ESTADOS_CORREO = ['pendiente', 'enviado', 'error'] as const;
+export type EstadoCorreo = (typeof ESTADOS_CORREO)[number];
+export const CORREO_PENDIENTE = 'pendiente' as const satisfies EstadoCorreo;
+export const CORREO_ENVIADO = 'enviado' as const satisfies EstadoCorreo;
+export const CORREO_ERROR = 'error' as const satisfies EstadoCorreo;

@@ -8,8 +8,8 @@ import { LoteSunat, TipoLote } from './entities/lote-sunat.entity';
  * (RC: boletas) and comunicacion-baja (RA: sales and notes) register theirs at start-up.
  */
 export interface DesenlaceLote {
-  /** Runs inside the transaction that closes the batch (the batch row is locked). */
-  aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void>;
+  /** Runs inside the transaction that closes the batch (the batch row is locked); empresaId is the batch's company. */
+  aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string, empresaId: number): Promise<void>;
   /**
    * The batch got its ticket later than its request (the same file sent again after a lost answer): its documents
    * wait for the ticket as after a send that was answered at once. In the transaction that stores the ticket.
@@ -30,7 +30,7 @@ export class LoteDesenlaceService {
   }
 
   aplicar(manager: EntityManager, lote: LoteSunat, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void> {
-    return this.of(lote).aplicar(manager, items, accepted, mensaje);
+    return this.of(lote).aplicar(manager, items, accepted, mensaje, lote.id_empresa);
   }
 
   enProceso(manager: EntityManager, lote: LoteSunat, items: LoteSunatItem[], ticket: string): Promise<void> {

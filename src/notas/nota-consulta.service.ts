@@ -1,6 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { likePattern, PageMeta, pageMeta, pageOf } from '@/common/pagination';
+import { ColaCorreos } from '@/correos/cola-correos.service';
+import type { CorreoView } from '@/correos/correo-tipos';
 import { VentaView } from '@/ventas/dto/venta-view';
 import { VentaBusquedaService } from '@/ventas/venta-busqueda.service';
 import { VentasService } from '@/ventas/ventas.service';
@@ -20,6 +22,7 @@ export class NotaConsultaService {
     private readonly motivos: MotivosNotaService,
     private readonly ventas: VentasService,
     private readonly busqueda: VentaBusquedaService,
+    private readonly correos: ColaCorreos,
   ) {}
 
   async list(kind: NotaKind, empresaId: number, query: NotaQueryDto): Promise<{ data: NotaView[]; meta: PageMeta }> {
@@ -41,6 +44,11 @@ export class NotaConsultaService {
     const motivos = await this.motivos.porIds([nota.motivo_id]);
     const venta = await this.ventas.findForEmpresa(empresaId, nota.id_venta);
     return toNotaView(nota, { motivo: motivos.get(nota.motivo_id), venta: venta ?? undefined });
+  }
+
+  /** GET …/{id}: the note with its last mail to the buyer (null when none was sent or queued). */
+  async detalleConCorreo(kind: NotaKind, empresaId: number, id: number): Promise<NotaView & { correo: CorreoView | null }> {
+    return { ...(await this.detalle(kind, empresaId, id)), correo: await this.correos.ultimo(kind.tipoEnvio, id) };
   }
 
   async motivosActivos(kind: NotaKind): Promise<MotivoView[]> {

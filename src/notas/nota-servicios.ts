@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { NotaAnulacionService } from './nota-anulacion.service';
 import { NotaArchivosService } from './nota-archivos.service';
 import { NotaConsultaService } from './nota-consulta.service';
+import { NotaCorreoService } from './nota-correo.service';
 import { NotaCreacionService } from './nota-creacion.service';
 import { NotaEnvioService } from './nota-envio.service';
 
@@ -14,5 +15,6 @@ export class NotaServicios {
     readonly envio: NotaEnvioService,
     readonly archivos: NotaArchivosService,
     readonly anulacion: NotaAnulacionService,
+    readonly correo: NotaCorreoService,
   ) {}
 }

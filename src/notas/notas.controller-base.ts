@@ -13,6 +13,8 @@ import { NotaKind } from './nota-kind';
 import { MSG_NOTA } from './nota-messages';
 import { NotaServicios } from './nota-servicios';
 import { EnvioSunat } from '@/sunat/nest/envio-sunat.interceptor';
+import { correoEncolado } from '@/correos/cola-correos.service';
+import { EnviarCorreoDto } from '@/correos/dto/enviar-correo.dto';
 
 /**
  * The routes both note kinds share (API.md: GETs ventas.view, POSTs ventas.create, anular ventas.delete). Each
@@ -54,7 +56,7 @@ export function NotasControllerBase(kind: NotaKind) {
     @Get(':id')
     @RequirePermission('ventas.view')
     async detail(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number) {
-      return { success: true, data: await this.notas.consulta.detalle(kind, empresaId, id) };
+      return { success: true, data: await this.notas.consulta.detalleConCorreo(kind, empresaId, id) };
     }
 
     @Post(':id/enviar')
@@ -73,6 +75,13 @@ export function NotasControllerBase(kind: NotaKind) {
       const { status, body } = await this.notas.anulacion.anular(kind, auth, id, dto.motivo ?? MOTIVO_ANULACION_DEFECTO);
       res.status(status);
       return body;
+    }
+
+    @Post(':id/enviar-correo')
+    @HttpCode(202)
+    @RequirePermission('ventas.create')
+    async enviarCorreo(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number, @Body() dto: EnviarCorreoDto) {
+      return correoEncolado(await this.notas.correo.solicitar(kind, empresaId, id, dto));
     }
 
     @Get(':id/cdr')

@@ -12,6 +12,7 @@ import { NotaAnulacionService } from './nota-anulacion.service';
 import { NotaArchivosService } from './nota-archivos.service';
 import { NotaBajaService } from './nota-baja.service';
 import { NotaConsultaService } from './nota-consulta.service';
+import { NotaCorreoService } from './nota-correo.service';
 import { NotaCreacionService } from './nota-creacion.service';
 import { NotaEnvioRegistro } from './nota-envio.adaptador';
 import { NotaEnvioService } from './nota-envio.service';
@@ -29,6 +30,7 @@ import { NotaLineasVentaService } from './nota-lineas-venta.service';
     NotaEnvioRegistro,
     NotaArchivosService,
     NotaAnulacionService,
+    NotaCorreoService,
     NotaServicios,
     NotaBajaService,
     NotaLineasVentaService,

@@ -15,6 +15,9 @@ import { VentaConsultaService } from './venta-consulta.service';
 import { VentaCreacionService } from './venta-creacion.service';
 import { VentaEdicionService } from './venta-edicion.service';
 import { VentaEnvioService } from './venta-envio.service';
+import { VentaCorreoService } from './venta-correo.service';
+import { correoEncolado } from '@/correos/cola-correos.service';
+import { EnviarCorreoDto } from '@/correos/dto/enviar-correo.dto';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { VENTAS_DOCS } from './ventas.openapi';
 import { EnvioSunat } from '@/sunat/nest/envio-sunat.interceptor';
@@ -37,6 +40,7 @@ export class VentasController {
     private readonly anulacionCanal: VentaAnulacionCanalService,
     private readonly envio: VentaEnvioService,
     private readonly archivos: VentaArchivosService,
+    private readonly correo: VentaCorreoService,
   ) {}
 
   @Get()
@@ -55,7 +59,7 @@ export class VentasController {
   @Get(':id')
   @RequirePermission('ventas.view')
   async get(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number) {
-    return { success: true, data: await this.consulta.get(empresaId, id) };
+    return { success: true, data: await this.consulta.getConCorreo(empresaId, id) };
   }
 
   @Put(':id')
@@ -94,6 +98,13 @@ export class VentasController {
   @RequirePermission('ventas.create')
   enviar(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number) {
     return this.envio.enviar(empresaId, id);
+  }
+
+  @Post(':id/enviar-correo')
+  @HttpCode(202)
+  @RequirePermission('ventas.create')
+  async enviarCorreo(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number, @Body() dto: EnviarCorreoDto) {
+    return correoEncolado(await this.correo.solicitar(empresaId, id, dto));
   }
 
   @Get(':id/xml')

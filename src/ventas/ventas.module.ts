@@ -17,6 +17,7 @@ import { VentaArchivosService } from './venta-archivos.service';
 import { VentaBusquedaService } from './venta-busqueda.service';
 import { VentaClienteService } from './venta-cliente.service';
 import { VentaConsultaService } from './venta-consulta.service';
+import { VentaCorreoService } from './venta-correo.service';
 import { VentaContenidoService } from './venta-contenido.service';
 import { VentaCotizacionService } from './venta-cotizacion.service';
 import { VentaCreacionService } from './venta-creacion.service';
@@ -53,6 +54,7 @@ import { VentasService } from './ventas.service';
     VentaAnulacionCanalService,
     VentaEnvioService,
     VentaArchivosService,
+    VentaCorreoService,
     VentaClienteService,
     VentaLineasService,
     VentaContenidoService,

@@ -99,6 +99,22 @@ export const VENTAS_DOCS: DocsDe<VentasController> = {
       'Síncrono (sendBill): aceptada → estado_sunat 1 con CDR; rechazada → 200 con success false. Boletas: 409 (van en el resumen diario).' +
       DOC_ENVIOS_OCUPADOS,
   },
+  enviarCorreo: {
+    summary: 'Enviar por correo una venta aceptada por SUNAT',
+    description:
+      'Encola un correo (en español) con el PDF A4, el XML firmado y el CDR (el de su resumen diario, en una boleta), ' +
+      'al email del cliente o a `destinatarios` (1 a 10). 202: se envía en segundo plano; su estado se ve en `correo` de `GET /api/ventas/{id}`. ' +
+      '409 si SUNAT aún no la aceptó o la empresa no tiene `smtp_url`; 422 si no hay a quién enviarlo.',
+    body: { destinatarios: ['compras@example.com'] },
+    respuesta: {
+      status: 202,
+      example: {
+        success: true,
+        message: 'El correo se enviará en unos segundos.',
+        correo: { estado: 'pendiente', destinatarios: ['compras@example.com'], fecha: '2025-03-07T15:04:05.000Z', detalle: null },
+      },
+    },
+  },
   xml: { summary: 'Descargar el XML firmado', respuesta: { archivo: 'application/xml' } },
   cdr: { summary: 'Descargar el CDR (constancia de recepción) de SUNAT', respuesta: { archivo: 'application/zip' } },
 };
