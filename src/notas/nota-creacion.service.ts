@@ -9,7 +9,6 @@ import { ColaEnvios } from '@/sunat/nest/envios/cola-envios.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { buildNoteXml } from '@/sunat/xml/note-xml';
 import { VentaView } from '@/ventas/dto/venta-view';
-import { FACTURA } from '@/ventas/tipos-documento';
 import { VentasService } from '@/ventas/ventas.service';
 import { CreateNotaDto } from './dto/create-nota.dto';
 import { MotivoNota } from './entities/motivo-nota.entity';
@@ -146,8 +145,8 @@ export class NotaCreacionService {
       });
       if (issued.observaciones.length) await manager.update(kind.entity, { id: nota.id }, { observaciones: issued.observaciones });
       nota.observaciones = issued.observaciones;
-      // a note of a boleta goes to SUNAT in the daily summary, as its boleta does: never one by one
-      if (venta.tipo_documento === FACTURA && emisor.envioAutomatico) {
+      // a note of a boleta is sent one by one too, once its boleta's daily summary is accepted (the queue waits)
+      if (emisor.envioAutomatico) {
         await this.cola.encolar(manager, { empresaId, tipo: kind.tipoEnvio, idDocumento: nota.id, servicio: 'soap' });
       }
       return { nota: toNotaView(nota, { motivo }), xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
