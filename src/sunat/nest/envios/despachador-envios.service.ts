@@ -202,7 +202,7 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
           `UPDATE envios_sunat SET estado = $2, reclamado_desde = NULL, ultimo_error = $3, actualizado_en = now() WHERE id = $1 AND estado = $4`,
           [envio.id, desenlace.kind === 'hecho' ? ENVIO_HECHO : ENVIO_FALLIDO, desenlace.kind === 'fallido' ? recortar(desenlace.error) : null, ENVIO_ENVIANDO],
         );
-        if (interruptor.exito()) await this.servicioArriba(envio.servicio);
+        await this.servicioArriba(envio.servicio, interruptor.exito());
         return;
       case 'transitorio':
       case 'ocupado': {
@@ -231,13 +231,18 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
     );
   }
 
-  private async servicioArriba(servicio: ServicioSunat): Promise<void> {
-    this.logger.log(`SUNAT (${servicio}) responde de nuevo: se envía lo pendiente`);
-    await this.dataSource.query(
-      `INSERT INTO servicios_sunat (servicio, caido_desde, actualizado_en) VALUES ($1, NULL, now())
-       ON CONFLICT (servicio) DO UPDATE SET caido_desde = NULL, actualizado_en = now()`,
+  /**
+   * SUNAT answered. The shared row is cleared whoever marked it down: this process's breaker closing, or (`reabierto`
+   * false) a down mark left by a process that died while the service was down, or by another process whose breaker
+   * opened; a process started afresh has a closed breaker and would otherwise never clear it. While the row says up
+   * this is a primary-key lookup that writes nothing.
+   */
+  private async servicioArriba(servicio: ServicioSunat, reabierto: boolean): Promise<void> {
+    const [, limpiadas] = (await this.dataSource.query(
+      `UPDATE servicios_sunat SET caido_desde = NULL, actualizado_en = now() WHERE servicio = $1 AND caido_desde IS NOT NULL`,
       [servicio],
-    );
+    )) as [unknown, number];
+    if (reabierto || limpiadas) this.logger.log(`SUNAT (${servicio}) responde de nuevo: se envía lo pendiente`);
   }
 }
 
