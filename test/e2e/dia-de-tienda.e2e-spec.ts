@@ -263,7 +263,12 @@ describe('A day of a shop on autopilot: SUNAT down for a while, the service kill
     };
     admin = anonimo.withToken(await entrar(ADMIN.user, ADMIN.password));
     empresaId = (
-      await admin.must('POST', '/api/empresas', { ruc: nextRuc(), razon_social: 'BODEGA EL PILOTO S.A.C.', direccion: 'AV. PRUEBA 1', envio_automatico: true }, 201)
+      await admin.must(
+        'POST',
+        '/api/empresas',
+        { ruc: nextRuc(), razon_social: 'BODEGA EL PILOTO S.A.C.', direccion: 'AV. PRUEBA 1', envio_automatico: true },
+        201,
+      )
     ).data.id_empresa;
     const rol = (await admin.must('POST', '/api/roles', { nombre: `cajero-${Date.now()}` }, 201)).data.rol_id;
     await admin.must('PUT', `/api/permissions/role/${rol}`, { permissions: ['ventas.view', 'ventas.create', 'ventas.delete'] }, 200);
@@ -309,14 +314,20 @@ describe('A day of a shop on autopilot: SUNAT down for a while, the service kill
   const primera = async <T>(sql: string, params: unknown[]): Promise<T | undefined> => (await filas<T>(sql, [empresaId, ...params]))[0];
   const venta = (c: Cajero, body: ReturnType<typeof factura>) =>
     c.crear<{ id_venta: number }>('/api/ventas', body, () =>
-      primera(`SELECT v.id_venta FROM ventas v JOIN clientes c ON c.id_cliente = v.id_cliente WHERE v.id_empresa = $1 AND c.documento = $2`, [body.cliente_documento]),
+      primera(`SELECT v.id_venta FROM ventas v JOIN clientes c ON c.id_cliente = v.id_cliente WHERE v.id_empresa = $1 AND c.documento = $2`, [
+        body.cliente_documento,
+      ]),
     );
   const guia = (c: Cajero) => {
     const observaciones = `Entrega ${randomUUID()}`;
-    return c.crear('/api/guias-remision', guiaPrivada({ observaciones }), () => primera(`SELECT id FROM guias_remision WHERE id_empresa = $1 AND observaciones = $2`, [observaciones]));
+    return c.crear('/api/guias-remision', guiaPrivada({ observaciones }), () =>
+      primera(`SELECT id FROM guias_remision WHERE id_empresa = $1 AND observaciones = $2`, [observaciones]),
+    );
   };
   const nota = (c: Cajero, tabla: 'notas_credito' | 'notas_debito', body: { id_venta: number } & Record<string, unknown>) =>
-    c.crear<{ id: number }>(`/api/${tabla.replace('_', '-')}`, body, () => primera(`SELECT id FROM ${tabla} WHERE id_empresa = $1 AND id_venta = $2`, [body.id_venta]));
+    c.crear<{ id: number }>(`/api/${tabla.replace('_', '-')}`, body, () =>
+      primera(`SELECT id FROM ${tabla} WHERE id_empresa = $1 AND id_venta = $2`, [body.id_venta]),
+    );
 
   /**
    * One cashier's day: two facturas, two boletas and a guide at the counter; then a credit or debit note of its first
@@ -334,7 +345,13 @@ describe('A day of a shop on autopilot: SUNAT down for a while, the service kill
 
     await c.esperar(`/api/ventas/${f1.id_venta}`, (v) => v.estado_sunat === SUNAT_ACEPTADA);
     const tabla = i % 2 === 0 ? 'notas_credito' : 'notas_debito';
-    const n = await nota(c, tabla, tabla === 'notas_credito' ? { id_venta: f1.id_venta, motivo_id: motivos.nc, monto: 1.18 } : { id_venta: f1.id_venta, motivo_id: motivos.nd, monto_total: 11.8 });
+    const n = await nota(
+      c,
+      tabla,
+      tabla === 'notas_credito'
+        ? { id_venta: f1.id_venta, motivo_id: motivos.nc, monto: 1.18 }
+        : { id_venta: f1.id_venta, motivo_id: motivos.nd, monto_total: 11.8 },
+    );
     if ([3, 6].includes(i % 8)) {
       const ruta = `/api/${tabla.replace('_', '-')}/${n.id}`;
       await c.esperar(ruta, (data) => data.estado === NOTA_ACEPTADA);
@@ -353,7 +370,11 @@ describe('A day of a shop on autopilot: SUNAT down for a while, the service kill
    * and APP_KEY.
    */
   const sucesos = async (terminaron: () => boolean) => {
-    const llegar = (n: number) => hasta(async () => dia.creados, (c) => c >= n || terminaron());
+    const llegar = (n: number) =>
+      hasta(
+        async () => dia.creados,
+        (c) => c >= n || terminaron(),
+      );
     await llegar(16);
     sim.outage({ down: true });
     anotar(`SUNAT caído (soap y gre) tras ${dia.creados} documentos`);
@@ -376,7 +397,10 @@ describe('A day of a shop on autopilot: SUNAT down for a while, the service kill
     anotar(`SUNAT de vuelta tras ${dia.creados} documentos`);
     const enVuelo = await hasta(
       async () => {
-        const [{ n }] = await filas<{ n: number }>(`SELECT count(*)::int AS n FROM envios_sunat WHERE id_empresa = $1 AND estado = $2`, [empresaId, ENVIO_ENVIANDO]);
+        const [{ n }] = await filas<{ n: number }>(`SELECT count(*)::int AS n FROM envios_sunat WHERE id_empresa = $1 AND estado = $2`, [
+          empresaId,
+          ENVIO_ENVIANDO,
+        ]);
         return { retenidos: retenidos.length - sim.state.control.pending().length, sim: sim.state.inFlight, enviando: n };
       },
       (v) => v.retenidos > 0 && v.sim > 0 && v.enviando > 0,
@@ -402,7 +426,8 @@ describe('A day of a shop on autopilot: SUNAT down for a while, the service kill
   };
 
   it('the day: 16 cashiers sell, note and void while SUNAT goes down and back and the service is killed -9 and restarted; the summary runs at closing time', async () => {
-    const motivo = async (ruta: string, codigo: string) => ((await cajeros[0].leer(`/api/${ruta}/motivos`)) as Array<{ id: number; codigo_sunat: string }>).find((m) => m.codigo_sunat === codigo)!.id;
+    const motivo = async (ruta: string, codigo: string) =>
+      ((await cajeros[0].leer(`/api/${ruta}/motivos`)) as Array<{ id: number; codigo_sunat: string }>).find((m) => m.codigo_sunat === codigo)!.id;
     const motivos = { nc: await motivo('notas-credito', '04'), nd: await motivo('notas-debito', '01') };
 
     let terminados = 0;
@@ -448,11 +473,18 @@ describe('A day of a shop on autopilot: SUNAT down for a while, the service kill
       conocidos.add(clave);
       const r = registrados.get(clave);
       const enSunat = !r ? 'ausente' : !r.accepted ? 'rechazada' : r.voided ? 'anulada' : 'aceptada';
-      const aqui = v.estado === VENTA_ACTIVA && v.estado_sunat === SUNAT_ACEPTADA ? 'aceptada' : v.estado === VENTA_ANULADA ? ({ [SUNAT_RECHAZADA]: 'anulada', [SUNAT_PENDIENTE]: 'ausente' }[v.estado_sunat] ?? '?') : '?';
+      const aqui =
+        v.estado === VENTA_ACTIVA && v.estado_sunat === SUNAT_ACEPTADA
+          ? 'aceptada'
+          : v.estado === VENTA_ANULADA
+            ? ({ [SUNAT_RECHAZADA]: 'anulada', [SUNAT_PENDIENTE]: 'ausente' }[v.estado_sunat] ?? '?')
+            : '?';
       if (aqui !== enSunat) problemas.push(`${clave}: estado ${v.estado}/${v.estado_sunat}, en SUNAT ${enSunat}`);
     }
     for (const tabla of ['notas_credito', 'notas_debito']) {
-      for (const n of await filas<{ nombre_xml: string; estado: string; baja: string | null }>(`SELECT nombre_xml, estado, baja FROM ${tabla} WHERE id_empresa = $1`)) {
+      for (const n of await filas<{ nombre_xml: string; estado: string; baja: string | null }>(
+        `SELECT nombre_xml, estado, baja FROM ${tabla} WHERE id_empresa = $1`,
+      )) {
         const clave = claveSunat(n.nombre_xml);
         conocidos.add(clave);
         const r = registrados.get(clave);
@@ -465,7 +497,8 @@ describe('A day of a shop on autopilot: SUNAT down for a while, the service kill
       const clave = claveSunat(g.nombre_xml);
       conocidos.add(clave);
       const r = registrados.get(clave);
-      if (g.estado !== GUIA_ACEPTADA || !r?.accepted) problemas.push(`${clave}: ${g.estado}, en SUNAT ${r ? (r.accepted ? 'aceptada' : 'rechazada') : 'ausente'}`);
+      if (g.estado !== GUIA_ACEPTADA || !r?.accepted)
+        problemas.push(`${clave}: ${g.estado}, en SUNAT ${r ? (r.accepted ? 'aceptada' : 'rechazada') : 'ausente'}`);
     }
     for (const clave of registrados.keys()) if (!conocidos.has(clave)) problemas.push(`${clave}: SUNAT lo tiene y el servicio no`);
     sinProblemas(problemas);
@@ -475,7 +508,13 @@ describe('A day of a shop on autopilot: SUNAT down for a while, the service kill
     for (const a of dia.anulaciones.filter((x) => x.canal !== 'RC')) {
       const doc = await cajeros[0].leer(a.ruta);
       const r = registrados.get(claveSunat(doc.nombre_xml));
-      if (a.canal === 'local') expect({ ruta: a.ruta, estado: doc.estado, estado_sunat: doc.estado_sunat, enSunat: Boolean(r) }).toEqual({ ruta: a.ruta, estado: VENTA_ANULADA, estado_sunat: SUNAT_PENDIENTE, enSunat: false });
+      if (a.canal === 'local')
+        expect({ ruta: a.ruta, estado: doc.estado, estado_sunat: doc.estado_sunat, enSunat: Boolean(r) }).toEqual({
+          ruta: a.ruta,
+          estado: VENTA_ANULADA,
+          estado_sunat: SUNAT_PENDIENTE,
+          enSunat: false,
+        });
       else expect({ ruta: a.ruta, anulada: r?.voided === true }).toEqual({ ruta: a.ruta, anulada: true });
     }
     // at least the four facturas voided once accepted and the four notes went by RA
@@ -508,11 +547,13 @@ describe('A day of a shop on autopilot: SUNAT down for a while, the service kill
             ? { estado_sunat: SUNAT_RECHAZADA, lineas: [LINEA_ADICION, LINEA_ANULACION], sunat: 'voided' }
             : { estado_sunat: SUNAT_PENDIENTE, lineas: [], sunat: undefined };
       const visto = { estado_sunat: b.estado_sunat, lineas, sunat: enSunat?.state };
-      if (JSON.stringify(visto) !== JSON.stringify(esperado)) problemas.push(`${clave} (${b.estado}): ${JSON.stringify(visto)}, se esperaba ${JSON.stringify(esperado)}`);
+      if (JSON.stringify(visto) !== JSON.stringify(esperado))
+        problemas.push(`${clave} (${b.estado}): ${JSON.stringify(visto)}, se esperaba ${JSON.stringify(esperado)}`);
       if (otros.length) problemas.push(`${clave}: en lotes sin cerrar ${JSON.stringify(otros)}`);
       // the summaries SUNAT received with a line for it are exactly its accepted ones
       const recibidos = [...(enSunat?.summaries ?? [])].map(sinExtension).sort();
-      if (JSON.stringify(recibidos) !== JSON.stringify(archivos)) problemas.push(`${clave}: SUNAT recibió ${recibidos.join(', ')}; aceptados aquí ${archivos.join(', ')}`);
+      if (JSON.stringify(recibidos) !== JSON.stringify(archivos))
+        problemas.push(`${clave}: SUNAT recibió ${recibidos.join(', ')}; aceptados aquí ${archivos.join(', ')}`);
       if (b.estado === VENTA_ACTIVA) cuenta.vigentes++;
       else if (b.estado_sunat === SUNAT_RECHAZADA) cuenta.anuladasPorRc++;
       else cuenta.anuladasLocal++;
@@ -558,7 +599,10 @@ describe('A day of a shop on autopilot: SUNAT down for a while, the service kill
     ]);
     const estado = await cajeros[0].leer('/api/sunat/estado');
     expect(estado).toMatchObject({
-      servicios: expect.arrayContaining([expect.objectContaining({ servicio: 'soap', disponible: true }), expect.objectContaining({ servicio: 'gre', disponible: true })]),
+      servicios: expect.arrayContaining([
+        expect.objectContaining({ servicio: 'soap', disponible: true }),
+        expect.objectContaining({ servicio: 'gre', disponible: true }),
+      ]),
       en_espera: { total: 0, mas_antiguo: null },
       fallidos: 0,
     });
