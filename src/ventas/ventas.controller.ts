@@ -53,7 +53,8 @@ export class VentasController {
   @RequirePermission('ventas.create')
   async create(@Auth() auth: AuthContext, @Body() dto: CreateVentaDto) {
     const { venta, xml } = await this.creacion.create(auth, dto);
-    return { success: true, message: 'Venta registrada correctamente.', data: venta, xml };
+    // a new sale has no mail yet: the answer shows what GET shows
+    return { success: true, message: 'Venta registrada correctamente.', data: { ...venta, correo: null }, xml };
   }
 
   @Get(':id')
