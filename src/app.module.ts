@@ -18,7 +18,10 @@ import { storageConfig } from './config/storage.config';
 import { sunatConfig } from './config/sunat.config';
 import { pollerConfig } from './config/poller.config';
 import { enviosConfig } from './config/envios.config';
+import { webhooksConfig } from './config/webhooks.config';
 import { EnviosModule } from './sunat/nest/envios/envios.module';
+import { EventosModule } from './eventos/eventos.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { ComunicacionBajaModule } from './comunicacion-baja/comunicacion-baja.module';
 import { ResumenDiarioModule } from './resumen-diario/resumen-diario.module';
 import { buildDataSourceOptions } from './database/data-source-options';
@@ -49,7 +52,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
 
 @Module({
   imports: [
-    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig, enviosConfig] }),
+    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig, enviosConfig, webhooksConfig] }),
     ClsModule.forRoot({ global: true }), // mounted for every route in app.setup.ts
     LoggerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: (app: ConfigType<typeof appConfig>) => buildLoggerOptions(app) }),
     TypeOrmModule.forRootAsync({
@@ -58,6 +61,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     }),
     SunatModule,
     EnviosModule,
+    EventosModule,
     AuthModule,
     PermissionsModule,
     UsuariosModule,
@@ -79,6 +83,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     ComunicacionBajaModule,
     ResumenDiarioModule,
     SunatEstadoModule,
+    WebhooksModule,
     SeedModule,
   ],
   providers: [

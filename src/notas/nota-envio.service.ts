@@ -7,6 +7,8 @@ import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { BillVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
 import { EnvioBill, TipoBill } from '@/sunat/nest/envio-bill';
+import { Eventos } from '@/eventos/eventos.service';
+import { eventoDeVeredicto, recursoDeNota } from '@/eventos/tipos-evento';
 import { NOTA_ACEPTADA, NOTA_ANULADA, NOTA_RECHAZADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { VentasService } from '@/ventas/ventas.service';
 import { NotaBase } from './entities/nota-base';
@@ -39,6 +41,7 @@ export class NotaEnvioService implements OnApplicationBootstrap {
     issuer: DocumentIssuer,
     private readonly ventas: VentasService,
     private readonly stock: StockService,
+    private readonly eventos: Eventos,
     @Inject(sunatConfig.KEY) sunat: ConfigType<typeof sunatConfig>,
   ) {
     this.envio = new EnvioBill(dataSource, issuer, async (empresaId) => (await emisores.forEmpresa(empresaId)).context(), () => 2 * sunat.timeoutMs + 30_000, this.logger);
@@ -108,6 +111,7 @@ export class NotaEnvioService implements OnApplicationBootstrap {
       // Refused without registering (SOAP fault): the number is not consumed, the note stays pendiente.
       await manager.update(kind.entity, { id: nota.id }, sunat);
     }
+    await this.eventos.registrar(manager, { empresaId: nota.id_empresa, tipo: eventoDeVeredicto(verdict), recurso: recursoDeNota(kind.tipo), id: nota.id });
     return envioRespuesta(verdict, cdrUrl);
   }
 
