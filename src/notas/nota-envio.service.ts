@@ -103,6 +103,8 @@ export class NotaEnvioService implements OnApplicationBootstrap {
           estado_sunat: SUNAT_RECHAZADA,
           mensaje_sunat: `Anulada por la ${kind.recurso.toLowerCase()} ${nota.serie}-${nota.numero} aceptada por SUNAT.`,
         });
+        const venta = await this.ventas.findForEmpresa(nota.id_empresa, nota.id_venta, manager);
+        await this.eventos.registrar(manager, { empresaId: nota.id_empresa, tipo: 'documento.anulado', recurso: 'venta', id: nota.id_venta, data: venta });
       }
     } else if (verdict.kind === 'rejected') {
       // The number is spent at SUNAT: the note stays rejected; a new note is the way forward.

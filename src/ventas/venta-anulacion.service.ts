@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuthContext } from '@/common/context/request-context';
 import { conflict } from '@/common/errors/http-errors';
+import { Eventos } from '@/eventos/eventos.service';
 import { VentaView } from './dto/venta-view';
 import { VENTA_ANULADA } from '@/common/estados';
 import { Venta } from './entities/venta.entity';
@@ -17,6 +18,7 @@ export class VentaAnulacionService {
     private readonly dataSource: DataSource,
     private readonly stock: VentaStockService,
     private readonly loader: VentaViewService,
+    private readonly eventos: Eventos,
   ) {}
 
   /** Only for sales SUNAT never saw (estado_sunat '0'); gives the stock back when the sale had taken it. */
@@ -27,7 +29,9 @@ export class VentaAnulacionService {
       assertModificable(venta);
       if (venta.stock_descontado) await this.stock.devolver(manager, venta, await detallesDe(manager, venta), auth.userId, 'Anulación de venta');
       await manager.update(Venta, { id_venta: venta.id_venta }, { estado: VENTA_ANULADA });
-      return this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: id }));
+      const view = await this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: id }));
+      await this.eventos.registrar(manager, { empresaId: auth.empresaId, tipo: 'documento.anulado', recurso: 'venta', id, data: view });
+      return view;
     });
   }
 

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { startSunatSimulator, SunatSimulator } from '../../src/sunat/simulator/sunat-simulator';
 import { bearer, login, Session } from '../support/auth';
 import { createTestApp, TestApp } from '../support/create-test-app';
+import { hoyLima } from '../../src/common/fecha';
 import { createEmpresa, createFactura, createUserSession, createVenta } from '../support/factories';
 
 type Json = Record<string, any>;
@@ -121,6 +122,7 @@ describe('Events and webhooks', () => {
     WEBHOOKS_BACKOFF_MAX_MS: '600',
     WEBHOOKS_DISABLE_AFTER_SECONDS: '4',
     WEBHOOKS_ALLOW_PRIVATE: 'true',
+    WEBHOOKS_CHECK_INTERVAL_MS: '1000',
   };
   const arrancar = (env: Record<string, string> = {}) => createTestApp({ ...sunatEnv(), ...senderEnv, ...env }, { databaseUrl });
 
@@ -134,7 +136,7 @@ describe('Events and webhooks', () => {
   /** An endpoint of the session's company at the receiver's `ruta`; its secret is kept for the signature checks. */
   const crearEndpoint = async (app: TestApp, s: Session, ruta: string, eventos?: string[]): Promise<number> => {
     const res = await api(app, s).post('/api/webhooks', { url: `${receptor.url}${ruta}`, ...(eventos ? { eventos } : {}) });
-    expect(res.status).toBe(201);
+    expect({ status: res.status, body: res.status === 201 ? null : res.body }).toEqual({ status: 201, body: null });
     secretos.set(res.body.data.id, res.body.data.secreto);
     return res.body.data.id as number;
   };
@@ -147,12 +149,14 @@ describe('Events and webhooks', () => {
     admin = await login(t);
     empresa1 = (await createEmpresa(t, admin)).id_empresa;
     const empresa2 = (await createEmpresa(t, admin)).id_empresa;
-    const permisos = ['empresas.edit', 'ventas.view', 'ventas.create'];
+    const permisos = ['empresas.edit', 'ventas.view', 'ventas.create', 'ventas.delete'];
     s1 = await createUserSession(t, admin, empresa1, permisos);
     s2 = await createUserSession(t, admin, empresa2, permisos);
   });
 
   afterAll(async () => {
+    // the settings of this file's apps do not reach the next file's
+    for (const name of Object.keys(process.env).filter((n) => n.startsWith('WEBHOOKS_') || n.startsWith('AUTOSEND_'))) delete process.env[name];
     await t?.close();
     await sim?.close();
     await receptor.close();
@@ -283,6 +287,77 @@ describe('Events and webhooks', () => {
     );
     expect(otra[2].headers['webhook-id']).toBe(recibidos[0].headers['webhook-id']);
     await api(t, s1).post(`/api/webhooks/${id}/entregas/999999/reenviar`).expect(404);
+  });
+
+  it('documento.anulado (local annulment), then a daily summary: documento.aceptado of its boleta and lote.cerrado, in that order', async () => {
+    const id = await crearEndpoint(t, s1, '/ciclo', ['documento.anulado', 'documento.aceptado', 'lote.cerrado']);
+    const boleta = await createVenta(t, s1);
+    const anulada = await createVenta(t, s1);
+    const respuesta = await api(t, s1).post(`/api/ventas/${anulada.id_venta}/anular`).expect(200);
+    const rc = await api(t, s1)
+      .post('/api/resumen-diario', { ids: [boleta.id_venta], fecha_resumen: hoyLima() })
+      .expect(200);
+    await until(
+      async () => (await api(t, s1).post('/api/resumen-diario/consultar-ticket', { ticket: rc.body.ticket }).expect(200)).body.codigo,
+      (codigo: string) => codigo === '0',
+    );
+    const recibidos = await until(
+      () => receptor.de('/ciclo'),
+      (r) => r.length >= 3,
+    );
+    expect(recibidos.map((r) => r.json.type)).toEqual(['documento.anulado', 'documento.aceptado', 'lote.cerrado']);
+    expect(recibidos[0].json.data).toEqual(JSON.parse(JSON.stringify(respuesta.body.data)));
+    expect(recibidos[1].json.data).toMatchObject({ id_venta: boleta.id_venta, estado_sunat: '1' });
+    expect(recibidos[2].json).toMatchObject({
+      recurso: 'lote',
+      data: {
+        tipo: 'RC',
+        ticket: rc.body.ticket,
+        nombre_archivo: rc.body.nombre_archivo,
+        estado: 'aceptado',
+        documentos: [{ id_venta: boleta.id_venta, estado_linea: '1' }],
+      },
+    });
+    for (const r of recibidos) expect(firmaValida(secretos.get(id)!, r)).toBe(true);
+    // asking again about a closed ticket registers nothing new
+    await api(t, s1).post('/api/resumen-diario/consultar-ticket', { ticket: rc.body.ticket }).expect(200);
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM eventos WHERE tipo = 'lote.cerrado' AND data->>'ticket' = $1`, [rc.body.ticket]);
+    expect(n).toBe(1);
+  });
+
+  it('the periodic check emits plazo.por_vencer (deadline within 24 h) and certificado.por_vencer, once each', async () => {
+    const empresa3 = (await createEmpresa(t, admin)).id_empresa;
+    const s3 = await createUserSession(t, admin, empresa3, ['empresas.edit', 'ventas.view', 'ventas.create']);
+    await crearEndpoint(t, s3, '/plazos', ['plazo.por_vencer', 'certificado.por_vencer']);
+    // a factura dated three days back ends its deadline today; one of today does not
+    const vence = await createFactura(t, s3, { fecha_emision: hoyLima(new Date(Date.now() - 3 * 86_400_000)) });
+    await createFactura(t, s3);
+    const hasta = hoyLima(new Date(Date.now() + 5 * 86_400_000));
+    await t.dataSource.query(`UPDATE empresas SET certificado_info = $2 WHERE id_empresa = $1`, [
+      empresa3,
+      JSON.stringify({ subject: 'CN=PRUEBA', emisor: 'CN=PRUEBA', valido_desde: '2025-01-01', valido_hasta: hasta }),
+    ]);
+    const recibidos = await until(
+      () => receptor.de('/plazos'),
+      (r) => r.length >= 2,
+    );
+    const porTipo = Object.fromEntries(recibidos.map((r) => [r.json.type, r.json]));
+    expect(porTipo['plazo.por_vencer']).toMatchObject({
+      recurso: 'venta',
+      data: { tipo: 'factura', id: vence.id_venta, numero_completo: vence.numero_completo },
+    });
+    expect(porTipo['certificado.por_vencer']).toMatchObject({
+      recurso: 'empresa',
+      data: { id_empresa: empresa3, dias_restantes: 5, aviso: 7, certificado: { valido_hasta: hasta } },
+    });
+    // the check keeps running (every second here): nothing is emitted twice
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(
+      receptor
+        .de('/plazos')
+        .map((r) => r.json.type)
+        .sort(),
+    ).toEqual(['certificado.por_vencer', 'plazo.por_vencer']);
   });
 
   it('per endpoint, events arrive in order: a failing delivery holds the later ones back', async () => {
@@ -452,7 +527,55 @@ describe('Events and webhooks', () => {
       expect(pendientes).toBe(0);
     } finally {
       receptor.lento = 0;
-      await otra.close();
+      // the second app goes on as this file's app: two Nest apps in one process share passport's strategy
+      // registry (the last one created answers for both), so the first one is the one closed
+      await t.close();
+      t = otra;
+    }
+  });
+
+  it('sunat.caida and sunat.restablecida reach every subscribed endpoint, once per outage', async () => {
+    await crearEndpoint(t, s2, '/sunat', ['sunat.caida', 'sunat.restablecida']);
+    await t.close();
+    // an automatic sender that takes SUNAT for down after one failure, and probes it often
+    t = await arrancar({
+      AUTOSEND_WORKER: 'true',
+      AUTOSEND_INTERVAL_MS: '100',
+      AUTOSEND_BACKOFF_BASE_MS: '100',
+      AUTOSEND_BACKOFF_MAX_MS: '300',
+      AUTOSEND_BREAKER_FAILURES: '1',
+      AUTOSEND_BREAKER_PROBE_MS: '300',
+    });
+    try {
+      const auto = (await createEmpresa(t, admin, { envio_automatico: true })).id_empresa;
+      const s4 = await createUserSession(t, admin, auto, ['ventas.view', 'ventas.create']);
+      // SUNAT's beta takes every company for one RUC: the new company's F001-1 must not meet the one sent earlier
+      sim.state.documents.clear();
+      sim.outage({ down: true, services: ['soap'] });
+      await createFactura(t, s4);
+      const caida = await until(
+        () => receptor.de('/sunat'),
+        (r) => r.length >= 1,
+      );
+      expect(caida[0].json).toMatchObject({
+        type: 'sunat.caida',
+        recurso: 'servicio_sunat',
+        data: { servicio: 'soap', disponible: false, caido_desde: expect.any(String) },
+      });
+      sim.outage({ down: false });
+      const ambos = await until(
+        () => receptor.de('/sunat'),
+        (r) => r.length >= 2,
+      );
+      expect(ambos[1].json).toMatchObject({
+        type: 'sunat.restablecida',
+        data: { servicio: 'soap', disponible: true, caido_desde: caida[0].json.data.caido_desde },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(receptor.de('/sunat')).toHaveLength(2);
+    } finally {
+      sim.outage({ down: false });
+      for (const name of Object.keys(process.env).filter((n) => n.startsWith('AUTOSEND_'))) delete process.env[name];
     }
   });
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { enviosConfig } from '@/config/envios.config';
 import { sunatConfig } from '@/config/sunat.config';
 import { SendLimiter } from '../../gateway/send-limiter';
@@ -9,6 +9,12 @@ import { desenlaceDeError } from './desenlace-de-error';
 import { Desenlace, ENVIO_ENVIANDO, ENVIO_FALLIDO, ENVIO_HECHO, ENVIO_PENDIENTE, EnvioPendiente, SERVICIOS_SUNAT, ServicioSunat } from './envio-tipos';
 import { Interruptor } from './interruptor';
 import { esperaDeReintento } from './reintento';
+
+/**
+ * Who hears about a SUNAT service going down (`caido`) or coming back, inside the transaction that records it:
+ * `desde` is since when it is (was) down, the same for every process that saw the same outage.
+ */
+export type AvisoServicio = (manager: EntityManager, cambio: { servicio: ServicioSunat; caido: boolean; desde: Date }) => Promise<void>;
 
 interface FilaReclamada {
   id: string;
@@ -36,6 +42,7 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
   private pendienteDeBombear = false;
   private detenido = true;
   private timers: NodeJS.Timeout[] = [];
+  private readonly avisos: AvisoServicio[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -46,6 +53,11 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
   ) {
     const nuevo = () => new Interruptor(config.breakerFailures, config.breakerProbeMs);
     this.interruptores = { soap: nuevo(), gre: nuevo() };
+  }
+
+  /** Registers who hears about outages (the events outbox). */
+  alCambiarServicio(aviso: AvisoServicio): void {
+    this.avisos.push(aviso);
   }
 
   onApplicationBootstrap(): void {
@@ -197,20 +209,31 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
 
   private async servicioCaido(servicio: ServicioSunat, error: string): Promise<void> {
     this.logger.warn(`SUNAT (${servicio}) no responde: envíos en pausa, se prueba cada ${this.config.breakerProbeMs} ms`);
-    await this.dataSource.query(
-      `INSERT INTO servicios_sunat (servicio, caido_desde, ultimo_error, actualizado_en) VALUES ($1, now(), $2, now())
-       ON CONFLICT (servicio) DO UPDATE SET caido_desde = COALESCE(servicios_sunat.caido_desde, now()), ultimo_error = $2, actualizado_en = now()`,
-      [servicio, recortar(error)],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      const [fila] = (await manager.query(
+        `INSERT INTO servicios_sunat (servicio, caido_desde, ultimo_error, actualizado_en) VALUES ($1, now(), $2, now())
+         ON CONFLICT (servicio) DO UPDATE SET caido_desde = COALESCE(servicios_sunat.caido_desde, now()), ultimo_error = $2, actualizado_en = now()
+         RETURNING caido_desde`,
+        [servicio, recortar(error)],
+      )) as Array<{ caido_desde: Date }>;
+      for (const aviso of this.avisos) await aviso(manager, { servicio, caido: true, desde: fila.caido_desde });
+    });
   }
 
   private async servicioArriba(servicio: ServicioSunat): Promise<void> {
     this.logger.log(`SUNAT (${servicio}) responde de nuevo: se envía lo pendiente`);
-    await this.dataSource.query(
-      `INSERT INTO servicios_sunat (servicio, caido_desde, actualizado_en) VALUES ($1, NULL, now())
-       ON CONFLICT (servicio) DO UPDATE SET caido_desde = NULL, actualizado_en = now()`,
-      [servicio],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      // what the row said before (locked): only the process that brings it back from down tells (another replica may have)
+      const [antes] = (await manager.query(`SELECT caido_desde FROM servicios_sunat WHERE servicio = $1 FOR UPDATE`, [servicio])) as Array<{
+        caido_desde: Date | null;
+      }>;
+      await manager.query(
+        `INSERT INTO servicios_sunat (servicio, caido_desde, actualizado_en) VALUES ($1, NULL, now())
+         ON CONFLICT (servicio) DO UPDATE SET caido_desde = NULL, actualizado_en = now()`,
+        [servicio],
+      );
+      if (antes?.caido_desde) for (const aviso of this.avisos) await aviso(manager, { servicio, caido: false, desde: antes.caido_desde });
+    });
   }
 }
 
