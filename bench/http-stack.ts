@@ -15,6 +15,10 @@ export interface StackOptions {
   maxSockets: number;
   /** Worker processes of the production start (`npm run start:prod`, node:cluster); 0 = the single process of `npm start`. */
   workers?: number;
+  /** Settings of the service on top of this process's environment (e.g. the send queue's). */
+  env?: NodeJS.ProcessEnv;
+  /** Fields of the bench's company beyond its RUC, name and address (e.g. `envio_automatico`). */
+  empresa?: Record<string, unknown>;
 }
 
 /** The service and its SUNAT simulator, each a process of its own, and a user allowed to create and send sales. */
@@ -31,6 +35,8 @@ export interface Stack {
   /** The service's database, and the company the bench's user works in. */
   databaseUrl: string;
   empresaId: number;
+  /** Process ids of the service (the primary, with workers) and of the simulator. */
+  pids: { service?: number; simulator?: number };
   stop(): Promise<void>;
 }
 
@@ -93,6 +99,7 @@ export async function startStack(log: (line: string) => void, options: StackOpti
       // Never a real SUNAT: every send goes to the bench's simulator.
       SUNAT_SIMULATOR: 'off',
       SUNAT_ENDPOINTS_BASE: simUrl,
+      ...options.env,
     };
     if (!external) Object.assign(env, { EMBEDDED_PG_DIR: join(temp.path, 'postgres'), EMBEDDED_PG_PORT: String(pgPort) });
     // BENCH_PROFILE_DIR: the service writes a V8 CPU profile there when it stops (node --cpu-prof)
@@ -110,8 +117,9 @@ export async function startStack(log: (line: string) => void, options: StackOpti
     clients.push(anonymous);
     const adminApi = anonymous.withToken((await anonymous.must('POST', '/api/auth/login', admin, 200)).token);
     clients.push(adminApi);
-    const empresa = (await adminApi.must('POST', '/api/empresas', { ruc: nextRuc(), razon_social: 'EMPRESA BENCH S.A.C.', direccion: 'AV. PRUEBA 1' }, 201))
-      .data;
+    const empresa = (
+      await adminApi.must('POST', '/api/empresas', { ruc: nextRuc(), razon_social: 'EMPRESA BENCH S.A.C.', direccion: 'AV. PRUEBA 1', ...options.empresa }, 201)
+    ).data;
     const rol = (await adminApi.must('POST', '/api/roles', { nombre: `bench-${Date.now()}` }, 201)).data.rol_id;
     await adminApi.must('PUT', `/api/permissions/role/${rol}`, { permissions: ['ventas.view', 'ventas.create'] }, 200);
     const usuario = `bench_${Date.now()}`;
@@ -140,7 +148,8 @@ export async function startStack(log: (line: string) => void, options: StackOpti
     };
     const databaseUrl =
       external ?? `postgres://postgres:${readFileSync(passwordFileOf(join(temp.path, 'postgres')), 'utf8').trim()}@127.0.0.1:${pgPort}/facturacion`;
-    return { baseUrl, simUrl, api, sim: simClient, createVenta, facturas, databaseUrl, empresaId: empresa.id_empresa, stop };
+    const pids = { service: service.process.pid, simulator: sim.process.pid };
+    return { baseUrl, simUrl, api, sim: simClient, createVenta, facturas, databaseUrl, empresaId: empresa.id_empresa, pids, stop };
   } catch (error) {
     await stop();
     throw error;

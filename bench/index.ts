@@ -7,6 +7,9 @@
  * Last (issue 20), unless --no-sends: sends/s and GET p99 with SUNAT answering in 1 s, with and without the send
  * load, over HTTP against the service (bench/sends.ts; --sends-only runs just that; --sends-seconds N, default 5,
  * --readers N, --senders N, --sunat-latency-ms N, --rebuild / --no-build as in bench:http).
+ * Then, unless --no-drain: how fast the background sender drains a backlog of facturas once SUNAT is back from an
+ * outage, against cap / latency (bench/drain.ts; --drain-only runs just that; --drain-backlog N, default 200,
+ * --drain-cap N, default 4, --drain-latency-ms N, default 200, --drain-probe-ms N, default 200).
  */
 import { sign } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
   }
 
   if (process.argv.includes('--sends-only')) return sendsBench();
+  if (process.argv.includes('--drain-only')) return drainBench();
   const { loaded, certificatePem } = await generateTestCertificate({ ruc: '20000000001' });
   const signer = new XmlSigner(loaded, { algorithm });
   // A payload the size of a canonical SignedInfo: the raw figure is one signature and nothing else.
@@ -81,21 +85,38 @@ async function main(): Promise<void> {
   if (!process.argv.includes('--no-pdf')) await (require('./pdf') as typeof import('./pdf')).runPdfBench({ seconds, rounds }); // issue 10: PDFs/s and 50,000-sale exports
   if (!process.argv.includes('--no-rules')) await (require('./validation') as typeof import('./validation')).runValidationBench({ seconds }); // issue 16: SUNAT rules per document type
   if (!process.argv.includes('--no-sends')) await sendsBench();
+  if (!process.argv.includes('--no-drain')) await drainBench();
+}
+
+function build(): 'auto' | 'always' | 'never' {
+  return process.argv.includes('--rebuild') ? 'always' : process.argv.includes('--no-build') ? 'never' : 'auto';
+}
+
+function number(name: string, fallback: string): number {
+  const value = Number(option(name, fallback));
+  if (!(value >= 0)) throw new Error(`--${name} debe ser un número: ${option(name, fallback)}`);
+  return value;
 }
 
 /** Issue 20: sends/s and GET p99 with SUNAT answering in 1 s, with and without the send load (needs the service: bench/sends.ts). */
 async function sendsBench(): Promise<void> {
-  const number = (name: string, fallback: string) => {
-    const value = Number(option(name, fallback));
-    if (!(value >= 0)) throw new Error(`--${name} debe ser un número: ${option(name, fallback)}`);
-    return value;
-  };
   await (require('./sends') as typeof import('./sends')).runSendsBench({
     seconds: number('sends-seconds', '5') || 5,
     readers: number('readers', '4') || 4,
     senders: number('senders', '32') || 32,
     latencyMs: number('sunat-latency-ms', '1000'),
-    build: process.argv.includes('--rebuild') ? 'always' : process.argv.includes('--no-build') ? 'never' : 'auto',
+    build: build(),
+  });
+}
+
+/** The autopilot's drain after an outage: facturas/s against SUNAT_MAX_CONCURRENT_SENDS / latency (bench/drain.ts). */
+async function drainBench(): Promise<void> {
+  await (require('./drain') as typeof import('./drain')).runDrainBench({
+    backlog: number('drain-backlog', '200') || 200,
+    cap: number('drain-cap', '4') || 4,
+    latencyMs: number('drain-latency-ms', '200') || 200,
+    probeMs: number('drain-probe-ms', '200') || 200,
+    build: build(),
   });
 }
 

@@ -19,6 +19,9 @@ import { sunatConfig } from './config/sunat.config';
 import { pollerConfig } from './config/poller.config';
 import { enviosConfig } from './config/envios.config';
 import { webhooksConfig } from './config/webhooks.config';
+import { correosConfig } from './config/correos.config';
+import { CorreosColaModule } from './correos/correos-cola.module';
+import { CorreosModule } from './correos/correos.module';
 import { EnviosModule } from './sunat/nest/envios/envios.module';
 import { EventosModule } from './eventos/eventos.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -52,7 +55,11 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
 
 @Module({
   imports: [
-    ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig, enviosConfig, webhooksConfig] }),
+    ConfigModule.forRoot({
+      isGlobal: true,
+      ignoreEnvFile: true,
+      load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig, enviosConfig, correosConfig, webhooksConfig],
+    }),
     ClsModule.forRoot({ global: true }), // mounted for every route in app.setup.ts
     LoggerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: (app: ConfigType<typeof appConfig>) => buildLoggerOptions(app) }),
     TypeOrmModule.forRootAsync({
@@ -62,6 +69,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     SunatModule,
     EnviosModule,
     EventosModule,
+    CorreosColaModule,
     AuthModule,
     PermissionsModule,
     UsuariosModule,
@@ -84,6 +92,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     ResumenDiarioModule,
     SunatEstadoModule,
     WebhooksModule,
+    CorreosModule,
     SeedModule,
   ],
   providers: [

@@ -80,3 +80,13 @@ export type EstadoEntrega = (typeof ESTADOS_ENTREGA)[number];
 export const ENTREGA_PENDIENTE = 'pendiente' as const satisfies EstadoEntrega;
 export const ENTREGA_ENTREGADA = 'entregada' as const satisfies EstadoEntrega;
 export const ENTREGA_FALLIDA = 'fallida' as const satisfies EstadoEntrega;
+
+/**
+ * E-mail of a document to its buyer (`correos.estado`): 'pendiente' waits for its turn (or is being sent),
+ * 'enviado' was accepted by the SMTP server, 'error' was refused for good or ran out of attempts.
+ */
+export const ESTADOS_CORREO = ['pendiente', 'enviado', 'error'] as const;
+export type EstadoCorreo = (typeof ESTADOS_CORREO)[number];
+export const CORREO_PENDIENTE = 'pendiente' as const satisfies EstadoCorreo;
+export const CORREO_ENVIADO = 'enviado' as const satisfies EstadoCorreo;
+export const CORREO_ERROR = 'error' as const satisfies EstadoCorreo;

@@ -31,3 +31,12 @@ export function sumarDias(fecha: string, n: number): string {
 export function inicioDelDiaLima(fecha: string): Date {
   return new Date(`${fecha}T00:00:00-05:00`);
 }
+/** The instant a Lima wall-clock time ('HH:MM') is reached on a Lima date (YYYY-MM-DD). */
+export function momentoLima(fecha: string, hora: string): Date {
+  return new Date(`${fecha}T${hora}:00-05:00`);
+}
+
+/** The date `dias` days before a date (YYYY-MM-DD), calendar arithmetic only. */
+export function diasAntes(fecha: string, dias: number): string {
+  return sumarDias(fecha, -dias);
+}

@@ -2,7 +2,6 @@ import { SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_RECHAZADA, VENTA_ANULADA } from
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { LoteSunatItem } from '@/lotes-sunat/entities/lote-sunat-item.entity';
-import type { LoteSunat } from '@/lotes-sunat/entities/lote-sunat.entity';
 import { Eventos } from '@/eventos/eventos.service';
 import { DesenlaceLote } from '@/lotes-sunat/lote-desenlace.service';
 import { NotaBajaService } from '@/notas/nota-baja.service';
@@ -22,7 +21,7 @@ export class BajaDesenlaceService implements DesenlaceLote {
     private readonly eventos: Eventos,
   ) {}
 
-  async aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string, lote: LoteSunat): Promise<void> {
+  async aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string, empresaId: number): Promise<void> {
     for (const item of items) {
       if (item.id_nota_credito !== null || item.id_nota_debito !== null) {
         const [tipo, idNota] = item.id_nota_credito !== null ? (['NC', item.id_nota_credito] as const) : (['ND', item.id_nota_debito!] as const);
@@ -36,8 +35,8 @@ export class BajaDesenlaceService implements DesenlaceLote {
       }
       if (accepted) {
         await this.ventas.setSunatState(manager, id, { estado: VENTA_ANULADA, estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
-        const data = await this.ventas.findForEmpresa(lote.id_empresa, id, manager);
-        await this.eventos.registrar(manager, { empresaId: lote.id_empresa, tipo: 'documento.anulado', recurso: 'venta', id, data });
+        const data = await this.ventas.findForEmpresa(empresaId, id, manager);
+        await this.eventos.registrar(manager, { empresaId, tipo: 'documento.anulado', recurso: 'venta', id, data });
       } else await this.ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
     }
   }

@@ -16,6 +16,8 @@ export interface EnviosConfig {
   breakerProbeMs: number;
   /** How often claims a crash left behind, and sends whose outcome was lost, are settled with SUNAT. */
   sweepMs: number;
+  /** How often the companies' automatic daily summary (resumen_automatico) is checked: due ones are sent. */
+  summaryCheckMs: number;
 }
 
 export const enviosSchema = () => ({
@@ -26,6 +28,7 @@ export const enviosSchema = () => ({
   AUTOSEND_BREAKER_FAILURES: int(3, { min: 1, max: 1000 }),
   AUTOSEND_BREAKER_PROBE_MS: int(15_000, { min: 10, max: 3_600_000 }),
   AUTOSEND_SWEEP_MS: int(60_000, { min: 100, max: 86_400_000 }),
+  AUTOSEND_SUMMARY_CHECK_MS: int(60_000, { min: 100, max: 3_600_000 }),
 });
 
 export function loadEnviosConfig(): EnviosConfig {
@@ -38,6 +41,7 @@ export function loadEnviosConfig(): EnviosConfig {
     breakerFailures: env.AUTOSEND_BREAKER_FAILURES,
     breakerProbeMs: env.AUTOSEND_BREAKER_PROBE_MS,
     sweepMs: env.AUTOSEND_SWEEP_MS,
+    summaryCheckMs: env.AUTOSEND_SUMMARY_CHECK_MS,
   };
 }
 

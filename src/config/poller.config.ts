@@ -15,6 +15,8 @@ export interface PollerConfig {
   jobExpireSeconds: number;
   /** How often pg-boss expires such jobs. */
   maintenanceSeconds: number;
+  /** How often the batches and guides still waiting for SUNAT get a ticket job again when they have none. */
+  sweepSeconds: number;
 }
 
 export const pollerSchema = () => ({
@@ -25,6 +27,7 @@ export const pollerSchema = () => ({
   TICKET_POLL_BATCH: int(10, { min: 1, max: 100 }),
   TICKET_JOB_EXPIRE_SECONDS: int(120, { min: 10, max: 3600 }),
   TICKET_MAINTENANCE_SECONDS: int(30, { min: 5, max: 3600 }),
+  TICKET_SWEEP_SECONDS: int(60, { min: 1, max: 86_400 }),
 });
 
 export function loadPollerConfig(): PollerConfig {
@@ -37,6 +40,7 @@ export function loadPollerConfig(): PollerConfig {
     batchSize: env.TICKET_POLL_BATCH,
     jobExpireSeconds: env.TICKET_JOB_EXPIRE_SECONDS,
     maintenanceSeconds: env.TICKET_MAINTENANCE_SECONDS,
+    sweepSeconds: env.TICKET_SWEEP_SECONDS,
   };
 }
 

@@ -1,7 +1,7 @@
 import { Empresa } from './entities/empresa.entity';
 import { EmpresaResponse } from './dto/empresa.dto';
 
-/** clave_sol and the certificate key never leave: only whether they are set. */
+/** clave_sol, the SMTP URL and the certificate key never leave: only whether they are set. */
 export function toEmpresaResponse(e: Empresa): EmpresaResponse {
   return {
     id_empresa: e.id_empresa,
@@ -21,6 +21,9 @@ export function toEmpresaResponse(e: Empresa): EmpresaResponse {
     leyenda_pie: e.leyenda_pie,
     envio_automatico: e.envio_automatico,
     resumen_automatico: e.resumen_automatico,
+    tiene_smtp: !!e.smtp_url_cifrada,
+    correo_remitente: e.correo_remitente,
+    correo_automatico: e.correo_automatico,
     igv: e.igv,
     estado: e.estado,
     modo: e.modo,

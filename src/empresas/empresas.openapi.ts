@@ -26,7 +26,9 @@ export const EMPRESAS_DOCS: DocsDe<EmpresasController> = {
   },
   update: {
     summary: 'Actualizar una empresa (y su logo)',
-    description: 'multipart/form-data con el archivo `logo` (PNG o JPEG) y los campos a cambiar, o JSON sin logo. Parcial.',
+    description:
+      'multipart/form-data con el archivo `logo` (PNG o JPEG) y los campos a cambiar, o JSON sin logo. Parcial. ' +
+      'Correo a los clientes: `smtp_url`, `correo_remitente`, `correo_automatico` (este necesita los otros dos, o `email`).',
     multipart: {
       tambienJson: true,
       properties: {
@@ -52,9 +54,18 @@ export const EMPRESAS_DOCS: DocsDe<EmpresasController> = {
         user_sol: texto('MODDATOS'),
         clave_sol: { type: 'string', format: 'password', description: 'Se guarda cifrada; nunca se devuelve' },
         estado: { type: 'string', enum: ['0', '1'], example: '1' },
+        smtp_url: {
+          type: 'string',
+          format: 'password',
+          maxLength: 500,
+          description:
+            'smtp:// o smtps:// con usuario y clave codificados (smtps://usuario%40dominio.pe:clave@smtp.dominio.pe:465); se guarda cifrada, nunca se devuelve (se ve `tiene_smtp`); vacío la quita',
+        },
+        correo_remitente: texto('ventas@example.com', 'Remitente de los correos a los clientes; por defecto, `email`'),
+        correo_automatico: { type: 'boolean', example: false, description: 'true: cada comprobante aceptado por SUNAT se envía al email de su cliente' },
       },
     },
-    body: { telefono: '014443322' },
+    body: { telefono: '014443322', smtp_url: 'smtp://ventas%40example.com:clave-smtp@127.0.0.1:2525', correo_remitente: 'ventas@example.com' },
   },
   deleteLogo: { summary: 'Quitar el logo de una empresa' },
   certificado: {

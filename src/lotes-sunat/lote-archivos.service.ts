@@ -1,6 +1,8 @@
 import { Injectable, NotFoundException, StreamableFile } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
+import { LINEA_ADICION, LINEA_MODIFICACION, LOTE_ACEPTADO } from '@/common/estados';
+import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat, TipoLote } from './entities/lote-sunat.entity';
 
 export interface ArchivoLote {
@@ -52,6 +54,23 @@ export class LoteArchivosService {
     const data = ticket ? await this.issuer.readCdr(empresaId, ticket) : null;
     if (!ticket || !data) throw noEncontrado('CDR');
     return { nombre: `R-${ticket}.zip`, contentType: 'application/zip', data };
+  }
+
+  /**
+   * A boleta has no receipt of its own: SUNAT answers for the daily summary that reported it. This is the CDR of the
+   * last accepted RC whose line reported the boleta (status '1' or '2'), the file GET …/resumen-diario/cdr/{nombre} serves.
+   */
+  async cdrDeBoleta(empresaId: number, idVenta: number): Promise<ArchivoLote> {
+    const lote = await this.dataSource
+      .getRepository(LoteSunat)
+      .createQueryBuilder('l')
+      .innerJoin(LoteSunatItem, 'i', 'i.id_lote = l.id')
+      .where('l.id_empresa = :empresaId AND l.tipo = :tipo AND l.estado = :estado', { empresaId, tipo: 'RC', estado: LOTE_ACEPTADO })
+      .andWhere('i.id_venta = :idVenta AND i.estado_linea IN (:...lineas)', { idVenta, lineas: [LINEA_ADICION, LINEA_MODIFICACION] })
+      .orderBy('l.id', 'DESC')
+      .getOne();
+    if (!lote) throw noEncontrado('CDR');
+    return this.cdr('RC', empresaId, lote.nombre_archivo);
   }
 
   private async lote(tipo: TipoLote, empresaId: number, nombre: string): Promise<LoteSunat | null> {

@@ -10,8 +10,8 @@ import { loteCerrado } from './lote-evento';
  * (RC: boletas) and comunicacion-baja (RA: sales and notes) register theirs at start-up.
  */
 export interface DesenlaceLote {
-  /** Runs inside the transaction that closes the batch (the batch row is locked). */
-  aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string, lote: LoteSunat): Promise<void>;
+  /** Runs inside the transaction that closes the batch (the batch row is locked); empresaId is the batch's company. */
+  aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string, empresaId: number): Promise<void>;
   /**
    * The batch got its ticket later than its request (the same file sent again after a lost answer): its documents
    * wait for the ticket as after a send that was answered at once. In the transaction that stores the ticket.
@@ -35,7 +35,7 @@ export class LoteDesenlaceService {
 
   /** The flow's outcome and the batch's `lote.cerrado` event (once per batch and outcome). */
   async aplicar(manager: EntityManager, lote: LoteSunat, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void> {
-    await this.of(lote).aplicar(manager, items, accepted, mensaje, lote);
+    await this.of(lote).aplicar(manager, items, accepted, mensaje, lote.id_empresa);
     const data = loteCerrado(lote, items, accepted, mensaje);
     await this.eventos.registrar(manager, {
       empresaId: lote.id_empresa,

@@ -23,7 +23,8 @@ export interface LoteLineaNota {
 
 export interface EnvioLoteInput {
   empresaId: number;
-  userId: number;
+  /** Who asked for the batch; null: the service itself (the automatic daily summary). */
+  userId: number | null;
   tipo: TipoLote;
   fechaReferencia: string;
   lineas: LoteLinea[];

@@ -5,6 +5,8 @@ import { recursoDeNota } from '@/eventos/tipos-evento';
 import { NOTA_CREDITO } from '@/notas-credito/nota-credito.kind';
 import { NOTA_DEBITO } from '@/notas-debito/nota-debito.kind';
 import { likePattern, PageMeta, pageMeta, pageOf } from '@/common/pagination';
+import { ColaCorreos } from '@/correos/cola-correos.service';
+import type { CorreoView } from '@/correos/correo-tipos';
 import { VentaView } from '@/ventas/dto/venta-view';
 import { VentaBusquedaService } from '@/ventas/venta-busqueda.service';
 import { VentasService } from '@/ventas/ventas.service';
@@ -24,6 +26,7 @@ export class NotaConsultaService {
     private readonly motivos: MotivosNotaService,
     private readonly ventas: VentasService,
     private readonly busqueda: VentaBusquedaService,
+    private readonly correos: ColaCorreos,
     eventos: Eventos,
   ) {
     for (const kind of [NOTA_CREDITO, NOTA_DEBITO])
@@ -49,6 +52,11 @@ export class NotaConsultaService {
     const motivos = await this.motivos.porIds([nota.motivo_id]);
     const venta = await this.ventas.findForEmpresa(empresaId, nota.id_venta, manager);
     return toNotaView(nota, { motivo: motivos.get(nota.motivo_id), venta: venta ?? undefined });
+  }
+
+  /** GET …/{id}: the note with its last mail to the buyer (null when none was sent or queued). */
+  async detalleConCorreo(kind: NotaKind, empresaId: number, id: number): Promise<NotaView & { correo: CorreoView | null }> {
+    return { ...(await this.detalle(kind, empresaId, id)), correo: await this.correos.ultimo(kind.tipoEnvio, id) };
   }
 
   async motivosActivos(kind: NotaKind): Promise<MotivoView[]> {

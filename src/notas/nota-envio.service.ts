@@ -3,6 +3,7 @@ import { ConfigType } from '@nestjs/config';
 import { sunatConfig } from '@/config/sunat.config';
 import { DataSource, EntityManager } from 'typeorm';
 import { alreadyAccepted, conflict } from '@/common/errors/http-errors';
+import { ColaCorreos } from '@/correos/cola-correos.service';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { BillVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
@@ -41,10 +42,17 @@ export class NotaEnvioService implements OnApplicationBootstrap {
     issuer: DocumentIssuer,
     private readonly ventas: VentasService,
     private readonly stock: StockService,
+    private readonly correos: ColaCorreos,
     private readonly eventos: Eventos,
     @Inject(sunatConfig.KEY) sunat: ConfigType<typeof sunatConfig>,
   ) {
-    this.envio = new EnvioBill(dataSource, issuer, async (empresaId) => (await emisores.forEmpresa(empresaId)).context(), () => 2 * sunat.timeoutMs + 30_000, this.logger);
+    this.envio = new EnvioBill(
+      dataSource,
+      issuer,
+      async (empresaId) => (await emisores.forEmpresa(empresaId)).context(),
+      () => 2 * sunat.timeoutMs + 30_000,
+      this.logger,
+    );
   }
 
   /** Start-up: notes a crash left in the middle of a send are asked about (in the background, the boot does not wait). */
@@ -95,6 +103,8 @@ export class NotaEnvioService implements OnApplicationBootstrap {
       // the CDR's notes join the observations the rules made at signing (same 'codigo - mensaje' form)
       const observaciones = [...new Set([...(nota.observaciones ?? []), ...verdict.observaciones])];
       await manager.update(kind.entity, { id: nota.id }, { estado: NOTA_ACEPTADA, ...sunat, cdr_url: cdrUrl, observaciones });
+      const idCliente = (await this.ventas.clientesDe(manager, nota.id_empresa, [nota.id_venta])).get(nota.id_venta);
+      if (idCliente) await this.correos.alAceptar(manager, nota.id_empresa, [{ tipo: kind.tipoEnvio, idDocumento: nota.id, idCliente }]);
       await this.ventas.ajustarSaldo(manager, nota.id_venta, kind.tipo === 'NC' ? { credito: nota.monto_total } : { debito: nota.monto_total });
       if (nota.parcial) await this.devolverStock(manager, kind, nota);
       if (kind.anulaVenta && !nota.parcial) {

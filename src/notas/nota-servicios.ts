@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { NotaAnulacionService } from './nota-anulacion.service';
 import { NotaArchivosService } from './nota-archivos.service';
 import { NotaConsultaService } from './nota-consulta.service';
+import { NotaCorreoService } from './nota-correo.service';
 import { NotaCreacionService } from './nota-creacion.service';
 import { NotaEnvioService } from './nota-envio.service';
 
@@ -12,5 +14,7 @@ export class NotaServicios {
     readonly creacion: NotaCreacionService,
     readonly envio: NotaEnvioService,
     readonly archivos: NotaArchivosService,
+    readonly anulacion: NotaAnulacionService,
+    readonly correo: NotaCorreoService,
   ) {}
 }

@@ -1,5 +1,9 @@
-import { Get, HttpCode, Param, ParseIntPipe, Post, Query, StreamableFile } from '@nestjs/common';
-import { EmpresaActual } from '@/common/decorators/auth-context.decorator';
+import { Body, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
+import { MOTIVO_ANULACION_DEFECTO } from '@/anulacion/anulacion-textos';
+import { AnularDto } from '@/anulacion/dto/anular.dto';
+import { AuthContext } from '@/common/context/request-context';
+import { Auth, EmpresaActual } from '@/common/decorators/auth-context.decorator';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
 import { BuscarVentaDto } from './dto/buscar-venta.dto';
 import { NotaQueryDto } from './dto/nota-query.dto';
@@ -9,10 +13,12 @@ import { NotaKind } from './nota-kind';
 import { MSG_NOTA } from './nota-messages';
 import { NotaServicios } from './nota-servicios';
 import { EnvioSunat } from '@/sunat/nest/envio-sunat.interceptor';
+import { correoEncolado } from '@/correos/cola-correos.service';
+import { EnviarCorreoDto } from '@/correos/dto/enviar-correo.dto';
 
 /**
- * The routes both note kinds share (API.md: GETs ventas.view, POSTs ventas.create). Each kind's controller
- * extends this and adds its create (the bodies differ). Fixed paths (motivos, buscar-venta, xml/...) are
+ * The routes both note kinds share (API.md: GETs ventas.view, POSTs ventas.create, anular ventas.delete). Each
+ * kind's controller extends this and adds its create (the bodies differ). Fixed paths (motivos, buscar-venta, xml/...) are
  * declared before ':id': Express 5 has no regex params and ParseIntPipe would answer 422 for 'motivos'.
  */
 export function NotasControllerBase(kind: NotaKind) {
@@ -50,7 +56,7 @@ export function NotasControllerBase(kind: NotaKind) {
     @Get(':id')
     @RequirePermission('ventas.view')
     async detail(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number) {
-      return { success: true, data: await this.notas.consulta.detalle(kind, empresaId, id) };
+      return { success: true, data: await this.notas.consulta.detalleConCorreo(kind, empresaId, id) };
     }
 
     @Post(':id/enviar')
@@ -59,6 +65,23 @@ export function NotasControllerBase(kind: NotaKind) {
     @RequirePermission('ventas.create')
     enviar(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number) {
       return this.notas.envio.enviar(kind, empresaId, id);
+    }
+
+    /** Voids the note at SUNAT (docs/API.md "Voids without choosing the channel"); 202 while SUNAT has not answered. */
+    @Post(':id/anular')
+    @HttpCode(200)
+    @RequirePermission('ventas.delete')
+    async anular(@Auth() auth: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: AnularDto, @Res({ passthrough: true }) res: Response) {
+      const { status, body } = await this.notas.anulacion.anular(kind, auth, id, dto.motivo ?? MOTIVO_ANULACION_DEFECTO);
+      res.status(status);
+      return body;
+    }
+
+    @Post(':id/enviar-correo')
+    @HttpCode(202)
+    @RequirePermission('ventas.create')
+    async enviarCorreo(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number, @Body() dto: EnviarCorreoDto) {
+      return correoEncolado(await this.notas.correo.solicitar(kind, empresaId, id, dto));
     }
 
     @Get(':id/cdr')

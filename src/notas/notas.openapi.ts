@@ -1,9 +1,10 @@
 import type { DocsDe, OperacionDoc } from '@/common/openapi/openapi-docs';
 import type { NotasCreditoController } from '@/notas-credito/notas-credito.controller';
 import type { NotasDebitoController } from '@/notas-debito/notas-debito.controller';
+import { DOC_ANULACION_PENDIENTE } from '@/anulacion/anulacion.openapi';
 import { DOC_ENVIOS_OCUPADOS } from '@/sunat/nest/envio-sunat.interceptor';
 
-type Comunes = 'motivos' | 'buscarVenta' | 'xml' | 'list' | 'detail' | 'enviar' | 'cdr';
+type Comunes = 'motivos' | 'buscarVenta' | 'xml' | 'list' | 'detail' | 'enviar' | 'enviarCorreo' | 'anular' | 'cdr';
 
 /** The routes both kinds share (NotasControllerBase); `serie` FC01/FD01 for facturas in the examples. */
 function comunes(nombre: string, tipo: '07' | '08', serie: string): Record<Comunes, OperacionDoc> {
@@ -20,6 +21,32 @@ function comunes(nombre: string, tipo: '07' | '08', serie: string): Record<Comun
     enviar: {
       summary: `Enviar una ${nombre} a SUNAT`,
       description: 'Síncrono: aceptada → estado aceptado con CDR; rechazada → 200 con success false.' + DOC_ENVIOS_OCUPADOS,
+    },
+    anular: {
+      summary: `Dar de baja una ${nombre} aceptada por SUNAT`,
+      description:
+        'Nota de una factura, aceptada y emitida hace 7 días o menos: comunicación de baja (RA) con el `motivo`; la nota pasa a anulado cuando ' +
+        'SUNAT acepta el ticket. Nota de una boleta: 422 (el resumen diario no lleva notas). Sin enviar o rechazada: 409. Fuera de plazo: 422. ' +
+        'Repetirla no envía nada nuevo: responde lo que la nota es ahora. 202 si SUNAT no respondió: el lote queda pendiente y se envía solo.' +
+        DOC_ENVIOS_OCUPADOS,
+      body: { motivo: 'ANULACION DE LA OPERACION' },
+      otrasRespuestas: [DOC_ANULACION_PENDIENTE({ id: 1, numero_completo: `${serie}-1`, estado: 'aceptado', baja: null })],
+    },
+    enviarCorreo: {
+      summary: `Enviar por correo una ${nombre} aceptada por SUNAT`,
+      description:
+        'Encola un correo con el PDF A4, el XML firmado y el CDR, al email del cliente de la venta o a `destinatarios` (1 a 10). ' +
+        '202: se envía en segundo plano; su estado se ve en `correo` del detalle. 409 si SUNAT aún no la aceptó o la empresa no tiene `smtp_url`; ' +
+        '422 si no hay a quién enviarlo.',
+      body: { destinatarios: ['compras@example.com'] },
+      respuesta: {
+        status: 202,
+        example: {
+          success: true,
+          message: 'El correo se enviará en unos segundos.',
+          correo: { estado: 'pendiente', destinatarios: ['compras@example.com'], fecha: '2025-03-07T15:04:05.000Z', detalle: null },
+        },
+      },
     },
     cdr: { summary: `Descargar el CDR de una ${nombre}`, respuesta: { archivo: 'application/zip' } },
   };

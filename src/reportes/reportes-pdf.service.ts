@@ -9,7 +9,8 @@ import { renderVentaPdf } from './pdf/renderers/venta.renderer';
 
 /**
  * One PDF per request, rendered from the current data (no cache: the SUNAT state printed on it
- * changes after sends, tickets and voiding, and rendering takes a few milliseconds).
+ * changes after sends, tickets and voiding, and rendering takes a few milliseconds). The same data gives the
+ * same bytes: the PDF's creation date is the document's.
  */
 @Injectable()
 export class ReportesPdfService {
@@ -20,7 +21,7 @@ export class ReportesPdfService {
     const v = data.venta;
     return {
       nombre: pdfFilename([data.emisor.ruc, v.tipo_documento, v.serie, v.numero], formato === 'ticket'),
-      data: await toBuffer(renderVentaPdf(data, formato)),
+      data: await toBuffer(renderVentaPdf(data, formato, { creado: v.created_at })),
     };
   }
 
@@ -28,7 +29,7 @@ export class ReportesPdfService {
     const data = await this.documentos.cotizacion(empresaId, id);
     return {
       nombre: pdfFilename([data.emisor.ruc, data.cotizacion.cotizacion.numero], formato === 'ticket'),
-      data: await toBuffer(renderCotizacionPdf(data, formato)),
+      data: await toBuffer(renderCotizacionPdf(data, formato, { creado: data.cotizacion.cotizacion.created_at })),
     };
   }
 
@@ -36,7 +37,7 @@ export class ReportesPdfService {
     const data = await this.documentos.nota(tipo, empresaId, id);
     return {
       nombre: pdfFilename([data.emisor.ruc, tipo, data.nota.serie, data.nota.numero], formato === 'ticket'),
-      data: await toBuffer(renderNotaPdf(data, formato)),
+      data: await toBuffer(renderNotaPdf(data, formato, { creado: data.nota.created_at })),
     };
   }
 
@@ -44,7 +45,7 @@ export class ReportesPdfService {
     const data = await this.documentos.guia(empresaId, id);
     return {
       nombre: pdfFilename([data.emisor.ruc, '09', data.guia.serie, data.guia.numero], formato === 'ticket'),
-      data: await toBuffer(renderGuiaPdf(data, formato)),
+      data: await toBuffer(renderGuiaPdf(data, formato, { creado: data.guia.created_at })),
     };
   }
 }

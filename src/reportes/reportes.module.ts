@@ -52,5 +52,6 @@ import { ReportesWebController } from './reportes-web.controller';
     EnlaceArchivosService,
     EnlacesService,
   ],
+  exports: [ReportesPdfService],
 })
 export class ReportesModule {}

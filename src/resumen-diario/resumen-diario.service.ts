@@ -20,6 +20,12 @@ import { TEXTOS } from './resumen-textos';
 
 type Modo = 'informar' | 'anular';
 
+/**
+ * Who a summary is sent for: a request's AuthContext, or the automatic daily summary (userId null, recorded as the
+ * batch's id_usuario). The flow reads nothing else of the caller.
+ */
+export type Remitente = Pick<AuthContext, 'empresaId'> & { userId: number | null };
+
 @Injectable()
 export class ResumenDiarioService {
   constructor(
@@ -33,15 +39,15 @@ export class ResumenDiarioService {
     return this.tickets.consultar(empresaId, ticket);
   }
 
-  enviar(auth: AuthContext, dto: ResumenDiarioDto) {
+  enviar(auth: Remitente, dto: ResumenDiarioDto) {
     return this.run(auth, dto, 'informar');
   }
 
-  anular(auth: AuthContext, dto: ResumenDiarioDto) {
+  anular(auth: Remitente, dto: ResumenDiarioDto) {
     return this.run(auth, dto, 'anular');
   }
 
-  private async run(auth: AuthContext, dto: ResumenDiarioDto, modo: Modo) {
+  private async run(auth: Remitente, dto: ResumenDiarioDto, modo: Modo) {
     await assertVentasExist(this.ventas, dto.ids, (i) => `ids.${i}`);
     try {
       return await this.send(auth, dto, modo);
@@ -50,7 +56,7 @@ export class ResumenDiarioService {
     }
   }
 
-  private async send(auth: AuthContext, dto: ResumenDiarioDto, modo: Modo) {
+  private async send(auth: Remitente, dto: ResumenDiarioDto, modo: Modo) {
     const ventas = await this.ventas.findManyForEmpresa(auth.empresaId, dto.ids);
     if (!ventas.length) throw batchRefused('No se encontraron ventas válidas.');
     const errores: string[] = [];
@@ -96,13 +102,7 @@ export class ResumenDiarioService {
    * One summary file (at most MAX_LINEAS_RESUMEN boletas): its own correlative, batch and ticket. Boletas left out
    * for what SUNAT holds of them go to `advertencias`; null when none was left (no file made).
    */
-  private async enviarParte(
-    auth: AuthContext,
-    dto: ResumenDiarioDto,
-    modo: Modo,
-    lineas: LoteLinea[],
-    advertencias: string[],
-  ): Promise<EnvioLoteResult | null> {
+  private async enviarParte(auth: Remitente, dto: ResumenDiarioDto, modo: Modo, lineas: LoteLinea[], advertencias: string[]): Promise<EnvioLoteResult | null> {
     let fuera: string[] = [];
     const revisar = async (manager: EntityManager, propuestas: LoteLinea[]) => {
       const registros = await registrosSunat(
@@ -125,7 +125,7 @@ export class ResumenDiarioService {
   }
 
   private enviarLote(
-    auth: AuthContext,
+    auth: Remitente,
     dto: ResumenDiarioDto,
     modo: Modo,
     lineas: LoteLinea[],

@@ -11,6 +11,7 @@ export type TicketResolver = (job: TicketJob) => Promise<boolean>;
 export type TicketAgotado = (job: TicketJob, mensaje: string) => Promise<void>;
 
 const QUEUE = 'sunat-tickets';
+const singletonKey = (job: TicketJob) => `${job.tipo}:${job.id}`;
 /** Where a ticket goes once its automatic queries are spent (pg-boss dead letter). */
 const DEAD_LETTER = 'sunat-tickets-agotados';
 
@@ -36,6 +37,8 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly resolvers = new Map<TicketJob['tipo'], TicketResolver>();
   private readonly agotados = new Map<TicketJob['tipo'], TicketAgotado>();
   private readonly sweeps: Array<() => Promise<TicketJob[]>> = [];
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
 
   constructor(
     @Inject(pollerConfig.KEY) private readonly config: ConfigType<typeof pollerConfig>,
@@ -83,10 +86,15 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
     await boss.work<TicketJob>(DEAD_LETTER, { batchSize: 10, pollingIntervalSeconds: this.config.pollingIntervalSeconds }, (jobs) => this.exhausted(jobs));
     this.boss = boss;
     for (const sweep of this.sweeps) for (const job of await sweep()) await this.enqueue(job);
+    this.sweepTimer = setInterval(() => void this.sweepWithoutJob(), this.config.sweepSeconds * 1000);
+    this.sweepTimer.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    await this.sweeping;
     await this.boss?.stop({ graceful: false, wait: true });
     this.boss = null;
   }
@@ -112,7 +120,39 @@ export class TicketPoller implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async enqueue(job: TicketJob): Promise<void> {
     if (!this.boss) return;
-    await this.boss.send(QUEUE, job, { singletonKey: `${job.tipo}:${job.id}`, startAfter: this.config.delaySeconds });
+    await this.boss.send(QUEUE, job, { singletonKey: singletonKey(job), startAfter: this.config.delaySeconds });
+  }
+
+  /**
+   * Every TICKET_SWEEP_SECONDS, not only at start-up: a record still waiting for SUNAT whose job is missing (its
+   * enqueue lost to a crash right after the commit, or made by a process without the poller) gets one. Records
+   * with a job waiting, retrying or running are left alone (no second job for one ticket); so are those whose
+   * automatic queries ran out (failed: they say so, and only a start-up or a manual query takes them up again).
+   */
+  private sweepWithoutJob(): Promise<void> {
+    if (this.sweeping || this.stopping) return this.sweeping ?? Promise.resolve();
+    this.sweeping = (async () => {
+      try {
+        const jobs: TicketJob[] = [];
+        for (const sweep of this.sweeps) jobs.push(...(await sweep()));
+        if (!jobs.length || !this.boss) return;
+        const { rows } = await this.boss
+          .getDb()
+          .executeSql(
+            `SELECT DISTINCT singleton_key FROM pgboss.job WHERE name = $1 AND singleton_key = ANY($2) AND state IN ('created', 'retry', 'active', 'failed')`,
+            [QUEUE, jobs.map(singletonKey)],
+          );
+        const withJob = new Set((rows as Array<{ singleton_key: string }>).map((r) => r.singleton_key));
+        const missing = jobs.filter((job) => !withJob.has(singletonKey(job)));
+        for (const job of missing) await this.enqueue(job);
+        if (missing.length) this.logger.log(`${missing.length} ticket(s) pendiente(s) sin consulta programada vuelven a la cola`);
+      } catch (error) {
+        if (!this.stopping) this.logger.error(`Barrido de tickets: ${(error as Error).message}`);
+      } finally {
+        this.sweeping = null;
+      }
+    })();
+    return this.sweeping;
   }
 
   /** The tickets of one fetch, queried together; each one still in process (or failing) is retried on its own. */

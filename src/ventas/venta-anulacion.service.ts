@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { AuthContext } from '@/common/context/request-context';
 import { conflict } from '@/common/errors/http-errors';
 import { Eventos } from '@/eventos/eventos.service';
+import { lotePendienteDe } from '@/lotes-sunat/lote-de-documento';
+import { documentoEnLotePendiente } from '@/lotes-sunat/lote-pendiente';
 import { VentaView } from './dto/venta-view';
 import { VENTA_ANULADA } from '@/common/estados';
 import { Venta } from './entities/venta.entity';
@@ -21,17 +23,22 @@ export class VentaAnulacionService {
     private readonly eventos: Eventos,
   ) {}
 
-  /** Only for sales SUNAT never saw (estado_sunat '0'); gives the stock back when the sale had taken it. */
-  anular(auth: AuthContext, id: number): Promise<VentaView> {
+  /**
+   * Only for sales SUNAT never saw (estado_sunat '0', in no batch waiting for SUNAT: an RC whose answer was lost may
+   * have reached it); gives the stock back when the sale had taken it. A sale already annulled is answered as it is.
+   */
+  anular(auth: AuthContext, id: number): Promise<{ venta: VentaView; yaAnulada: boolean }> {
     return this.dataSource.transaction(async (manager) => {
       const venta = await bloquearVenta(manager, auth.empresaId, id);
-      if (venta.estado === VENTA_ANULADA) throw conflict('La venta ya está anulada.');
+      if (venta.estado === VENTA_ANULADA) return { venta: await this.loader.load(manager, venta), yaAnulada: true };
       assertModificable(venta);
+      const lote = await lotePendienteDe(manager, { id_venta: id });
+      if (lote) throw conflict(documentoEnLotePendiente(venta.numero_completo, lote.nombre_archivo));
       if (venta.stock_descontado) await this.stock.devolver(manager, venta, await detallesDe(manager, venta), auth.userId, 'Anulación de venta');
       await manager.update(Venta, { id_venta: venta.id_venta }, { estado: VENTA_ANULADA });
-      const view = await this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: id }));
-      await this.eventos.registrar(manager, { empresaId: auth.empresaId, tipo: 'documento.anulado', recurso: 'venta', id, data: view });
-      return view;
+      const anulada = await this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: id }));
+      await this.eventos.registrar(manager, { empresaId: auth.empresaId, tipo: 'documento.anulado', recurso: 'venta', id, data: anulada });
+      return { venta: anulada, yaAnulada: false };
     });
   }
 

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { assertSameEmpresa } from '@/common/errors/http-errors';
+import { ColaCorreos } from '@/correos/cola-correos.service';
+import type { CorreoView } from '@/correos/correo-tipos';
 import { likePattern, PageMeta, pageMeta, pageOf } from '@/common/pagination';
 import { VentaQueryDto } from './dto/venta-query.dto';
 import { VentaView } from './dto/venta-view';
@@ -9,12 +11,13 @@ import { VentaViewService } from './venta-view.service';
 
 export const RECURSO_VENTA = 'Venta';
 
-/** GET /api/ventas (filters + pagination) and GET /api/ventas/{id}. */
+/** GET /api/ventas (filters + pagination) and GET /api/ventas/{id} (with its last mail). */
 @Injectable()
 export class VentaConsultaService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly loader: VentaViewService,
+    private readonly correos: ColaCorreos,
   ) {}
 
   async list(empresaId: number, query: VentaQueryDto): Promise<{ data: VentaView[]; meta: PageMeta }> {
@@ -42,5 +45,10 @@ export class VentaConsultaService {
   async get(empresaId: number, id: number): Promise<VentaView> {
     const venta = assertSameEmpresa(await this.dataSource.manager.findOne(Venta, { where: { id_venta: id } }), empresaId, RECURSO_VENTA);
     return this.loader.load(this.dataSource.manager, venta);
+  }
+
+  /** GET /api/ventas/{id}: the sale with its last mail to the buyer (null when none was sent or queued). */
+  async getConCorreo(empresaId: number, id: number): Promise<VentaView & { correo: CorreoView | null }> {
+    return { ...(await this.get(empresaId, id)), correo: await this.correos.ultimo('venta', id) };
   }
 }

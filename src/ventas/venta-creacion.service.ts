@@ -130,7 +130,8 @@ export class VentaCreacionService {
       if (issued.observaciones.length) await manager.update(Venta, { id_venta: venta.id_venta }, { observaciones: issued.observaciones });
       venta.observaciones = issued.observaciones;
       // boletas go to SUNAT in the daily summary, never one by one
-      if (tipo === FACTURA && emisor.envioAutomatico) await this.cola.encolar(manager, { empresaId, tipo: 'venta', idDocumento: venta.id_venta, servicio: 'soap' });
+      if (tipo === FACTURA && emisor.envioAutomatico)
+        await this.cola.encolar(manager, { empresaId, tipo: 'venta', idDocumento: venta.id_venta, servicio: 'soap' });
       venta.xml_url = `/api/ventas/${venta.id_venta}/xml`;
       await this.eventos.registrar(manager, {
         empresaId,

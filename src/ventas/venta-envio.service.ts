@@ -3,6 +3,7 @@ import { ConfigType } from '@nestjs/config';
 import { DataSource, EntityManager } from 'typeorm';
 import { alreadyAccepted, conflict } from '@/common/errors/http-errors';
 import { sunatConfig } from '@/config/sunat.config';
+import { ColaCorreos } from '@/correos/cola-correos.service';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { BillVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
@@ -33,10 +34,17 @@ export class VentaEnvioService implements OnApplicationBootstrap {
     emisores: EmisorService,
     issuer: DocumentIssuer,
     private readonly ventas: VentasService,
+    private readonly correos: ColaCorreos,
     private readonly eventos: Eventos,
     @Inject(sunatConfig.KEY) sunat: ConfigType<typeof sunatConfig>,
   ) {
-    this.envio = new EnvioBill(dataSource, issuer, async (empresaId) => (await emisores.forEmpresa(empresaId)).context(), () => 2 * sunat.timeoutMs + 30_000, this.logger);
+    this.envio = new EnvioBill(
+      dataSource,
+      issuer,
+      async (empresaId) => (await emisores.forEmpresa(empresaId)).context(),
+      () => 2 * sunat.timeoutMs + 30_000,
+      this.logger,
+    );
     this.tipo = {
       entity: Venta,
       clave: 'id_venta',
@@ -67,6 +75,7 @@ export class VentaEnvioService implements OnApplicationBootstrap {
     // exception: not registered, the number is not consumed and the sale keeps its state.
     if (verdict.kind === 'accepted') {
       await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_ACEPTADA, ...sunat, cdr_url: cdrUrl });
+      await this.correos.alAceptar(manager, venta.id_empresa, [{ tipo: 'venta', idDocumento: venta.id_venta, idCliente: venta.id_cliente }]);
       // the CDR's notes join the observations the rules made at signing (same 'codigo - mensaje' form)
       const observaciones = [...new Set([...(venta.observaciones ?? []), ...verdict.observaciones])];
       if (observaciones.length !== (venta.observaciones ?? []).length) await manager.update(Venta, { id_venta: venta.id_venta }, { observaciones });

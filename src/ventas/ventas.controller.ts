@@ -1,5 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { MOTIVO_ANULACION_DEFECTO } from '@/anulacion/anulacion-textos';
+import { AnularDto } from '@/anulacion/dto/anular.dto';
 import { AuthContext } from '@/common/context/request-context';
 import { Auth, EmpresaActual } from '@/common/decorators/auth-context.decorator';
 import { RequirePermission } from '@/common/decorators/require-permission.decorator';
@@ -7,10 +10,14 @@ import { CreateVentaDto, UpdateVentaDto } from './dto/create-venta.dto';
 import { VentaQueryDto } from './dto/venta-query.dto';
 import { ArchivoVenta, VentaArchivosService } from './venta-archivos.service';
 import { VentaAnulacionService } from './venta-anulacion.service';
+import { VentaAnulacionCanalService } from './venta-anulacion-canal.service';
 import { VentaConsultaService } from './venta-consulta.service';
 import { VentaCreacionService } from './venta-creacion.service';
 import { VentaEdicionService } from './venta-edicion.service';
 import { VentaEnvioService } from './venta-envio.service';
+import { VentaCorreoService } from './venta-correo.service';
+import { correoEncolado } from '@/correos/cola-correos.service';
+import { EnviarCorreoDto } from '@/correos/dto/enviar-correo.dto';
 import { ApiDocs } from '@/common/openapi/openapi-docs';
 import { VENTAS_DOCS } from './ventas.openapi';
 import { EnvioSunat } from '@/sunat/nest/envio-sunat.interceptor';
@@ -30,8 +37,10 @@ export class VentasController {
     private readonly creacion: VentaCreacionService,
     private readonly edicion: VentaEdicionService,
     private readonly anulacion: VentaAnulacionService,
+    private readonly anulacionCanal: VentaAnulacionCanalService,
     private readonly envio: VentaEnvioService,
     private readonly archivos: VentaArchivosService,
+    private readonly correo: VentaCorreoService,
   ) {}
 
   @Get()
@@ -50,7 +59,7 @@ export class VentasController {
   @Get(':id')
   @RequirePermission('ventas.view')
   async get(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number) {
-    return { success: true, data: await this.consulta.get(empresaId, id) };
+    return { success: true, data: await this.consulta.getConCorreo(empresaId, id) };
   }
 
   @Put(':id')
@@ -70,8 +79,10 @@ export class VentasController {
   @Post(':id/anular')
   @HttpCode(200)
   @RequirePermission('ventas.delete')
-  async anular(@Auth() auth: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    return { success: true, message: 'Venta anulada correctamente.', data: await this.anulacion.anular(auth, id) };
+  async anular(@Auth() auth: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: AnularDto, @Res({ passthrough: true }) res: Response) {
+    const { status, body } = await this.anulacionCanal.anular(auth, id, dto.motivo ?? MOTIVO_ANULACION_DEFECTO);
+    res.status(status);
+    return body;
   }
 
   @Post(':id/descontar-stock')
@@ -87,6 +98,13 @@ export class VentasController {
   @RequirePermission('ventas.create')
   enviar(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number) {
     return this.envio.enviar(empresaId, id);
+  }
+
+  @Post(':id/enviar-correo')
+  @HttpCode(202)
+  @RequirePermission('ventas.create')
+  async enviarCorreo(@EmpresaActual() empresaId: number, @Param('id', ParseIntPipe) id: number, @Body() dto: EnviarCorreoDto) {
+    return correoEncolado(await this.correo.solicitar(empresaId, id, dto));
   }
 
   @Get(':id/xml')

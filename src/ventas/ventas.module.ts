@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnulacionModule } from '@/anulacion/anulacion.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClientesModule } from '@/clientes/clientes.module';
 import { CotizacionesModule } from '@/cotizaciones/cotizaciones.module';
@@ -11,10 +12,12 @@ import { VentaDetalle } from './entities/venta-detalle.entity';
 import { VentaAnticiposService } from './venta-anticipos.service';
 import { VentaAnulacionService } from './venta-anulacion.service';
 import { VentaEnvioAdaptador } from './venta-envio.adaptador';
+import { VentaAnulacionCanalService } from './venta-anulacion-canal.service';
 import { VentaArchivosService } from './venta-archivos.service';
 import { VentaBusquedaService } from './venta-busqueda.service';
 import { VentaClienteService } from './venta-cliente.service';
 import { VentaConsultaService } from './venta-consulta.service';
+import { VentaCorreoService } from './venta-correo.service';
 import { VentaContenidoService } from './venta-contenido.service';
 import { VentaCotizacionService } from './venta-cotizacion.service';
 import { VentaCreacionService } from './venta-creacion.service';
@@ -28,7 +31,16 @@ import { VentasController } from './ventas.controller';
 import { VentasService } from './ventas.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Venta, VentaDetalle]), ClientesModule, ProductosModule, CotizacionesModule, EmpresasModule, SeriesModule, SunatModule],
+  imports: [
+    TypeOrmModule.forFeature([Venta, VentaDetalle]),
+    ClientesModule,
+    ProductosModule,
+    CotizacionesModule,
+    EmpresasModule,
+    SeriesModule,
+    SunatModule,
+    AnulacionModule,
+  ],
   // Controllers with fixed paths under /ventas (exportar-*) go BEFORE VentasController (see its comment).
   controllers: [VentasController],
   providers: [
@@ -39,8 +51,10 @@ import { VentasService } from './ventas.service';
     VentaCreacionService,
     VentaEdicionService,
     VentaAnulacionService,
+    VentaAnulacionCanalService,
     VentaEnvioService,
     VentaArchivosService,
+    VentaCorreoService,
     VentaClienteService,
     VentaLineasService,
     VentaContenidoService,

@@ -1,5 +1,6 @@
 import type { DocsDe } from '@/common/openapi/openapi-docs';
 import type { VentasController } from './ventas.controller';
+import { DOC_ANULACION_PENDIENTE } from '@/anulacion/anulacion.openapi';
 import { DOC_ENVIOS_OCUPADOS } from '@/sunat/nest/envio-sunat.interceptor';
 
 const factura = {
@@ -79,13 +80,40 @@ export const VENTAS_DOCS: DocsDe<VentasController> = {
     body: { productos: [{ id_producto: 1, cantidad: 3 }] },
   },
   remove: { summary: 'Eliminar una venta aún no enviada', params: { id: 4 } },
-  anular: { summary: 'Anular localmente una venta aún no enviada', description: 'estado 2 y devuelve el stock.', params: { id: 3 } },
+  anular: {
+    summary: 'Anular una venta (el canal lo elige el servicio)',
+    description:
+      'Nunca enviada (estado_sunat 0): anulación local, estado 2 y devuelve el stock. Factura aceptada: comunicación de baja (RA) con el `motivo`; ' +
+      'boleta aceptada: resumen diario con estado 3 (RC); ambas dentro de los 7 días desde la emisión (después, 422: emita una nota de crédito). ' +
+      'Con ticket la venta queda en estado_sunat 3 y pasa a anulada cuando SUNAT acepta el ticket. Repetirla no envía nada nuevo: responde lo que ' +
+      'la venta es ahora. 202 si SUNAT no respondió: el lote queda pendiente y se envía solo. Rechazada por SUNAT: 409.' +
+      DOC_ENVIOS_OCUPADOS,
+    params: { id: 3 },
+    body: { motivo: 'ANULACION DE LA OPERACION' },
+    otrasRespuestas: [DOC_ANULACION_PENDIENTE({ id_venta: 5, numero_completo: 'F001-2', estado: '1', estado_sunat: '1' })],
+  },
   descontarStock: { summary: 'Descontar el stock de una venta creada con descontar_stock false' },
   enviar: {
     summary: 'Enviar una factura a SUNAT',
     description:
       'Síncrono (sendBill): aceptada → estado_sunat 1 con CDR; rechazada → 200 con success false. Boletas: 409 (van en el resumen diario).' +
       DOC_ENVIOS_OCUPADOS,
+  },
+  enviarCorreo: {
+    summary: 'Enviar por correo una venta aceptada por SUNAT',
+    description:
+      'Encola un correo (en español) con el PDF A4, el XML firmado y el CDR (el de su resumen diario, en una boleta), ' +
+      'al email del cliente o a `destinatarios` (1 a 10). 202: se envía en segundo plano; su estado se ve en `correo` de `GET /api/ventas/{id}`. ' +
+      '409 si SUNAT aún no la aceptó o la empresa no tiene `smtp_url`; 422 si no hay a quién enviarlo.',
+    body: { destinatarios: ['compras@example.com'] },
+    respuesta: {
+      status: 202,
+      example: {
+        success: true,
+        message: 'El correo se enviará en unos segundos.',
+        correo: { estado: 'pendiente', destinatarios: ['compras@example.com'], fecha: '2025-03-07T15:04:05.000Z', detalle: null },
+      },
+    },
   },
   xml: { summary: 'Descargar el XML firmado', respuesta: { archivo: 'application/xml' } },
   cdr: { summary: 'Descargar el CDR (constancia de recepción) de SUNAT', respuesta: { archivo: 'application/zip' } },

@@ -44,6 +44,13 @@ export class VentasService {
     return documentosVentasEnBloques(this.dataSource, empresaId, desde, hasta, bloque);
   }
 
+  /** The client of each of the company's sales (id_venta -> id_cliente), without loading the sales' views. */
+  async clientesDe(manager: EntityManager, empresaId: number, ids: number[]): Promise<Map<number, number>> {
+    if (!ids.length) return new Map();
+    const rows = await manager.find(Venta, { select: { id_venta: true, id_cliente: true }, where: { id_empresa: empresaId, id_venta: In([...new Set(ids)]) } });
+    return new Map(rows.map((r) => [r.id_venta, r.id_cliente]));
+  }
+
   /** Which of these sale ids exist in any company (SPEC.md's "must exist" rules of RC/RA bodies). */
   async existingIds(ids: number[]): Promise<Set<number>> {
     if (!ids.length) return new Set();

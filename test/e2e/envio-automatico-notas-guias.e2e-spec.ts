@@ -62,8 +62,7 @@ describe('Autopilot: notes of facturas and dispatch guides of a company with env
   const get = async (path: string) => (await request(t.http).get(path).set(bearer(user.token))).body.data;
   const fila = async (tipo: string, id: number) =>
     (await db.query(`SELECT estado, intentos, ultimo_error FROM envios_sunat WHERE tipo = $1 AND id_documento = $2`, [tipo, id]))[0] as
-      | { estado: string; intentos: number; ultimo_error: string | null }
-      | undefined;
+      { estado: string; intentos: number; ultimo_error: string | null } | undefined;
   const filaHecha = (tipo: string, id: number) =>
     eventually(async () => {
       const r = await fila(tipo, id);
@@ -163,7 +162,7 @@ describe('Autopilot: notes of facturas and dispatch guides of a company with env
     expect(pedidos('greSend', g.nombre_xml)).toBe(1);
   });
 
-  it("a guide whose upload answer was lost is uploaded again: SUNAT answers with the guide it has, one guide, aceptado", async () => {
+  it('a guide whose upload answer was lost is uploaded again: SUNAT answers with the guide it has, one guide, aceptado', async () => {
     // SUNAT registers the upload, then the connection drops before its ticket comes back
     t.sunat.next({ operation: 'greSend', action: 'reset' });
     const g = await crearGuia();
@@ -177,7 +176,7 @@ describe('Autopilot: notes of facturas and dispatch guides of a company with env
     expect([...t.sunat.state.tickets.values()].filter((k) => k.name === base)).toHaveLength(2);
   });
 
-  it("GRE down: guides wait and go once it is up, while SOAP facturas keep being accepted (one breaker per service)", async () => {
+  it('GRE down: guides wait and go once it is up, while SOAP facturas keep being accepted (one breaker per service)', async () => {
     t.sunat.outage({ down: true, services: ['gre'] });
     const guias = [await crearGuia(), await crearGuia()];
     const caido = await eventually(async () => {

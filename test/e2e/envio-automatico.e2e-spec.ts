@@ -62,8 +62,7 @@ describe('Autopilot: facturas of a company with envio_automatico reach SUNAT wit
   const sendBillsOf = (numero: string) => t.sunat.state.requests.filter((r) => r.operation === 'sendBill' && r.subject?.includes(numero)).length;
   const fila = async (id: number) =>
     (await db.query(`SELECT estado, intentos, ultimo_error FROM envios_sunat WHERE tipo = 'venta' AND id_documento = $1`, [id]))[0] as
-      | { estado: string; intentos: number; ultimo_error: string | null }
-      | undefined;
+      { estado: string; intentos: number; ultimo_error: string | null } | undefined;
 
   it('the company shows and takes both switches; a bad time is a 422 on resumen_automatico', async () => {
     const got = await request(t.http).get(`/api/empresas/${auto.id_empresa}`).set(bearer(admin.token)).expect(200);

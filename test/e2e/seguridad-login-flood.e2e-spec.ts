@@ -18,7 +18,13 @@ describe('Security: a flood of logins neither stalls the service nor gets past t
     // The test client connects from loopback and acts as the proxy: each test uses addresses of its own. bcrypt at
     // a cost above production's and one hash worker, so the checks let through take seconds one after another
     // and health is surely asked while they run, however fast the machine answers the rest of the burst.
-    t = await createTestApp({ TRUST_PROXY: 'loopback', BCRYPT_ROUNDS: '12', PASSWORD_HASH_WORKERS: '1', LOGIN_MAX_FAILURES: '5', LOGIN_MAX_PER_ADDRESS: String(PER_ADDRESS) });
+    t = await createTestApp({
+      TRUST_PROXY: 'loopback',
+      BCRYPT_ROUNDS: '12',
+      PASSWORD_HASH_WORKERS: '1',
+      LOGIN_MAX_FAILURES: '5',
+      LOGIN_MAX_PER_ADDRESS: String(PER_ADDRESS),
+    });
   });
   afterAll(async () => {
     await t.close();

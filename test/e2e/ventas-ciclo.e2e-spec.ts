@@ -44,7 +44,7 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
   const marcar = (id: number, estadoSunat: string) => t.dataSource.query('UPDATE ventas SET estado_sunat = $2 WHERE id_venta = $1', [id, estadoSunat]);
   const api = () => request(t.http);
 
-  it('sale and local annulment move stock with exact quantities; a second annulment is 409', async () => {
+  it('sale and local annulment move stock with exact quantities; a second annulment answers the annulled sale and moves nothing', async () => {
     const p = await createProducto(t, user, { unidad: 'KGM', precio: 4.2, stock: 10 });
     const v = await createVenta(t, user, { productos: [{ id_producto: p.id_producto, cantidad: 3.125 }] });
     expect(v.total).toBe(13.13); // 3.125 x 4.20 = 13.125 -> 13.13
@@ -70,20 +70,40 @@ describe('Ventas: edit, delete, local annulment and stock', () => {
       },
     ]);
     const twice = await api().post(`/api/ventas/${v.id_venta}/anular`).set(bearer(user.token));
-    expect({ status: twice.status, body: twice.body }).toEqual({ status: 409, body: { success: false, message: 'La venta ya está anulada.' } });
+    expect({ status: twice.status, body: twice.body }).toEqual({
+      status: 200,
+      body: { success: true, message: 'La venta ya está anulada.', data: res.body.data },
+    });
     expect(await stockOf(p.id_producto)).toBe(10);
+    expect(await movimientos(p.id_producto)).toHaveLength(3);
     // The annulled sale stays listed (estado 2) and keeps its number.
     const listed = await api().get('/api/ventas').query({ estado: '2' }).set(bearer(user.token));
     expect(listed.body.data.map((x: { id_venta: number }) => x.id_venta)).toContain(v.id_venta);
   });
 
-  it('refuses local annulment, edit and delete of a sale SUNAT has (accepted, rejected, in process): 409', async () => {
+  it('refuses local annulment, edit and delete of a sale SUNAT has (accepted, rejected, in process): 409; the accepted one goes to SUNAT (502 here)', async () => {
+    // an accepted sale is voided at SUNAT by the same route (anulacion-canal e2e); here SUNAT is unreachable
+    const ANULAR: Record<string, [number, RegExp]> = {
+      '1': [502, /^No se pudo comunicar con SUNAT: /],
+      '2': [409, /^La venta ya fue enviada a SUNAT; use una nota de crédito o la comunicación de baja\.$/],
+      '3': [409, /^La venta está en proceso en SUNAT \(ticket pendiente\)\.$/],
+    };
     for (const estado of ['1', '2', '3']) {
       const p = await createProducto(t, user, { precio: 5, stock: 4 });
       const v = await createFactura(t, user, { productos: [{ id_producto: p.id_producto, cantidad: 1 }] });
       await marcar(v.id_venta, estado);
+      const [status, message] = ANULAR[estado];
       const anular = await api().post(`/api/ventas/${v.id_venta}/anular`).set(bearer(user.token));
-      expect({ estado, status: anular.status, body: anular.body }).toEqual({ estado, status: 409, body: { success: false, message: YA_ENVIADA } });
+      expect({ estado, status: anular.status, body: anular.body }).toEqual({
+        estado,
+        status,
+        body: { success: false, message: expect.stringMatching(message) },
+      });
+      // the RA never left: its batch ended in error, nothing pending (so a 502, not the 202 of a lost answer)
+      const lotes = await t.dataSource.query('SELECT l.estado FROM lotes_sunat l JOIN lote_sunat_items i ON i.id_lote = l.id WHERE i.id_venta = $1', [
+        v.id_venta,
+      ]);
+      expect({ estado, lotes }).toEqual({ estado, lotes: estado === '1' ? [{ estado: 'error' }] : [] });
       const put = await api()
         .put(`/api/ventas/${v.id_venta}`)
         .set(bearer(user.token))

@@ -11,6 +11,11 @@ export function invalidField(field: string, message: string): HttpException {
   return new HttpException({ success: false, message: MSG.datosInvalidos, errors: { [field]: [message] } }, HttpStatus.UNPROCESSABLE_ENTITY);
 }
 
+/** 422 of a business rule that no single field breaks (the project's non-field shape, as batch refusals). */
+export function unprocessable(message: string): HttpException {
+  return new HttpException({ success: false, message }, HttpStatus.UNPROCESSABLE_ENTITY);
+}
+
 export function conflict(message: string): HttpException {
   return new HttpException({ success: false, message }, HttpStatus.CONFLICT);
 }

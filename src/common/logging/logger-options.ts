@@ -12,9 +12,11 @@ export const REDACTED_PATHS = [
   'req.query.token',
   'req.body.password',
   'req.body.clave_sol',
+  'req.body.smtp_url',
   'res.headers["set-cookie"]',
   '*.password',
   '*.clave_sol',
+  '*.smtp_url',
   '*.token',
 ];
 

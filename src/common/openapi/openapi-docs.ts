@@ -43,6 +43,8 @@ export interface OperacionDoc {
   /** Query parameters to show with an example (the DTO's others stay as they are). */
   query?: Record<string, string | number>;
   respuesta?: RespuestaJson | RespuestaArchivo;
+  /** Further JSON success answers of the operation (another 2xx status), each with its example. */
+  otrasRespuestas?: Array<Required<RespuestaJson>>;
   /** No token needed (no 401/403 documented). */
   publico?: boolean;
 }
@@ -145,7 +147,12 @@ function respuestaDecorators(clave: string, doc: OperacionDoc, statusPorDefecto:
   const example = r?.example ?? capturada?.body ?? ENVELOPE;
   const status = r?.status ?? capturada?.status ?? statusPorDefecto;
   const schema = schemaDe(example);
-  return [ApiResponse({ status, description: r?.description ?? 'Operación correcta.', schema: { ...schema, example } })];
+  return [
+    ApiResponse({ status, description: r?.description ?? 'Operación correcta.', schema: { ...schema, example } }),
+    ...(doc.otrasRespuestas ?? []).map((o) =>
+      ApiResponse({ status: o.status, description: o.description, schema: { ...schemaDe(o.example), example: o.example } }),
+    ),
+  ];
 }
 
 function parametrosDeRuta(path: string | string[]): string[] {

@@ -2,6 +2,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OmitType, PartialType } from '@nestjs/swagger';
 import { IsRuc } from '@/common/validators/documento';
+import { IsSmtpUrl, SMTP_URL_MAX } from '@/common/validators/smtp-url';
 
 /** Longest footer text a company may print (about five lines of A4 small print). */
 export const LEYENDA_PIE_MAX = 500;
@@ -56,12 +57,33 @@ export class CreateEmpresaDto {
   @IsBoolean()
   envio_automatico?: boolean;
 
-  /** 'HH:MM' (hora de Lima) del resumen diario automático de boletas y sus notas; null lo apaga. */
+  /** 'HH:MM' (hora de Lima) del resumen diario automático de las boletas; null lo apaga. */
   @IsOptional()
   @Transform(({ value }) => (value === '' ? null : value))
   @IsString()
   @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'resumen_automatico debe ser una hora HH:MM (00:00 a 23:59)' })
   resumen_automatico?: string | null;
+
+  /** Solo escritura: smtp:// o smtps:// con usuario y clave (codificados en la URL); se guarda cifrada y nunca se devuelve; vacío o null la quita. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
+  @IsString()
+  @MaxLength(SMTP_URL_MAX)
+  @IsSmtpUrl()
+  smtp_url?: string | null;
+
+  /** Remitente de los correos a los clientes (por defecto, el email de la empresa); vacío o null lo quita. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
+  @IsEmail()
+  @MaxLength(255)
+  correo_remitente?: string | null;
+
+  /** true: cada factura, boleta y nota aceptada por SUNAT se envía por correo al email de su cliente. */
+  @IsOptional()
+  @Transform(({ value }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value))
+  @IsBoolean()
+  correo_automatico?: boolean;
 }
 
 /** Every field but the RUC (which never changes), each optional. */
@@ -85,6 +107,9 @@ export interface EmpresaResponse {
   leyenda_pie: string | null;
   envio_automatico: boolean;
   resumen_automatico: string | null;
+  tiene_smtp: boolean;
+  correo_remitente: string | null;
+  correo_automatico: boolean;
   igv: number;
   estado: string;
   modo: string;

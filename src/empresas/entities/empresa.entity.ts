@@ -70,9 +70,24 @@ export class Empresa {
   @Column({ type: 'boolean', default: false })
   envio_automatico: boolean;
 
-  /** 'HH:MM' (Lima): when the day's boletas and their notes go in a daily summary by themselves; null: never. */
+  /** 'HH:MM' (Lima): when the boletas go in a daily summary by themselves (API.md "Automatic daily summary"); null: never. */
   @Column({ type: 'varchar', length: 5, nullable: true })
   resumen_automatico: string | null;
+
+  /** YYYY-MM-DD (Lima): the last day whose automatic summary ended; written only by ResumenAutomaticoService. */
+  @Column({ type: 'date', nullable: true })
+  resumen_automatico_ultimo: string | null;
+  /** smtp:// or smtps:// URL with its credentials, encrypted with the app key; never mapped into a response. */
+  @Column({ type: 'text', nullable: true })
+  smtp_url_cifrada: string | null;
+
+  /** From address of the mails to buyers (the company's `email` when null). */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  correo_remitente: string | null;
+
+  /** Every accepted factura, boleta and note is e-mailed to its client (when the client has an e-mail). */
+  @Column({ type: 'boolean', default: false })
+  correo_automatico: boolean;
 
   /** PEM key + certificate, encrypted with the app key. */
   @Column({ type: 'text', nullable: true })

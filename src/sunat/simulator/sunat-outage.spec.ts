@@ -30,10 +30,8 @@ describe('SUNAT simulator outage switch (POST /__control/outage)', () => {
     return response.json();
   };
   const state = async () => (await fetch(`${sim.url}/__control/state`)).json();
-  const postSoap = (url: string, envelope: string) =>
-    fetch(url, { method: 'POST', headers: { 'Content-Type': 'text/xml; charset=utf-8' }, body: envelope });
-  const sendBillRaw = (name: string, zip: Buffer) =>
-    postSoap(sim.endpoints.beta!.billService!, sendBillEnvelope(ctx.sol, `${name}.zip`, zip));
+  const postSoap = (url: string, envelope: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'text/xml; charset=utf-8' }, body: envelope });
+  const sendBillRaw = (name: string, zip: Buffer) => postSoap(sim.endpoints.beta!.billService!, sendBillEnvelope(ctx.sol, `${name}.zip`, zip));
   const greToken = () =>
     fetch(`${sim.url}/v1/clientessol/simulador-client-id/oauth2/token/`, {
       method: 'POST',

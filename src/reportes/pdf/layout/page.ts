@@ -33,6 +33,11 @@ export interface PdfOptions {
   /** FlateDecode content streams (default true). */
   compress?: boolean;
   title?: string;
+  /**
+   * The PDF's CreationDate (and so its file ID): the document's own creation instant, so that the same data always
+   * gives the same bytes (the PDF attached to a mail equals the one downloaded later). Now when absent.
+   */
+  creado?: Date;
   /** Records every text box drawn into this layout (tests check it for overlaps and margins). */
   textLayout?: TextLayout;
 }
@@ -50,7 +55,12 @@ export function createPdf(formato: Formato, options: PdfOptions = {}): { doc: PD
     compress: options.compress ?? true,
     bufferPages: false,
     autoFirstPage: true,
-    info: { Title: options.title ?? 'Documento', Producer: 'facturacion-sunat', Creator: 'facturacion-sunat' },
+    info: {
+      Title: options.title ?? 'Documento',
+      Producer: 'facturacion-sunat',
+      Creator: 'facturacion-sunat',
+      ...(options.creado ? { CreationDate: new Date(options.creado) } : {}),
+    },
   });
   if (options.textLayout) recordTextBoxes(doc, options.textLayout);
   doc.font(FONT);

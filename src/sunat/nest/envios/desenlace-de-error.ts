@@ -11,7 +11,8 @@ export function desenlaceDeError(error: unknown): Desenlace {
   const message = mensajeDe(error);
   if (error instanceof DomainError) {
     if (error.code === 'SUNAT_UNAVAILABLE') return { kind: 'transitorio', error: message };
-    if (error.code === 'SUNAT_SENDS_BUSY' || error.code === 'STORAGE_UNAVAILABLE' || error.code === 'SUNAT_RULES_BUSY') return { kind: 'ocupado', error: message };
+    if (error.code === 'SUNAT_SENDS_BUSY' || error.code === 'STORAGE_UNAVAILABLE' || error.code === 'SUNAT_RULES_BUSY')
+      return { kind: 'ocupado', error: message };
     return { kind: 'fallido', error: message };
   }
   const status = estadoHttpDe(error);

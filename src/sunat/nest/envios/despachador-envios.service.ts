@@ -26,7 +26,7 @@ interface FilaReclamada {
 }
 
 /**
- * Sends the queued documents in the background, at most the SUNAT concurrency cap at once in this process: rows
+ * Sends the queued documents in the background, at most the SUNAT concurrency cap at SUNAT at once in this process: rows
  * whose turn has come are claimed with SKIP LOCKED (several processes share the queue, none sends a row twice), each
  * kind's adapter sends one, and the outcome is recorded: done, failed for good, or back in the queue with exponential
  * backoff. A breaker per SUNAT service stops the sends while it is down and probes it; the first answer drains the
@@ -40,6 +40,7 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
   private readonly enCurso = new Set<Promise<void>>();
   private bombeando = false;
   private pendienteDeBombear = false;
+  private barriendo = false;
   private detenido = true;
   private timers: NodeJS.Timeout[] = [];
   private readonly avisos: AvisoServicio[] = [];
@@ -63,10 +64,7 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
   onApplicationBootstrap(): void {
     if (!this.config.enabled) return;
     this.detenido = false;
-    this.timers = [
-      setInterval(() => void this.bombear(), this.config.intervalMs),
-      setInterval(() => void this.barrer(), this.config.sweepMs),
-    ];
+    this.timers = [setInterval(() => void this.bombear(), this.config.intervalMs), setInterval(() => void this.barrer(), this.config.sweepMs)];
     for (const timer of this.timers) timer.unref();
     void this.barrer();
   }
@@ -83,7 +81,17 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
     return 2 * this.sunat.timeoutMs + 30_000 + this.limiter.settings.waitMs;
   }
 
-  /** Claims and starts as many sends as there are free slots, until the queue has nothing due. */
+  /**
+   * Sends this process runs at once: the SUNAT cap, and half as many again that read, claim and record around the
+   * calls (the limiter holds them until a SUNAT slot frees), so each slot goes from one answer to the next call
+   * without waiting for the database. None beyond the cap when the limiter queues no call (SUNAT_SEND_QUEUE=0).
+   */
+  private get plazas(): number {
+    const { max, queue } = this.limiter.settings;
+    return max + Math.min(Math.ceil(max / 2), queue);
+  }
+
+  /** Claims and starts as many sends as there are free places, until the queue has nothing due. */
   async bombear(): Promise<void> {
     if (this.detenido) return;
     if (this.bombeando) {
@@ -95,7 +103,7 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
       do {
         this.pendienteDeBombear = false;
         for (;;) {
-          const libres = this.limiter.settings.max - this.enCurso.size;
+          const libres = this.plazas - this.enCurso.size;
           if (libres <= 0 || this.detenido) break;
           const envios = await this.reclamar(libres);
           if (!envios.length) break;
@@ -109,22 +117,32 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** Claim settling and each kind's reconciliation with SUNAT. */
+  /**
+   * Each kind's reconciliation with SUNAT, then claim settling. In that order, with the cut-off taken before either:
+   * a claim is returned to the queue only after its document's own interrupted send was settled, else the sender
+   * would upload it again while SUNAT is being asked about it. One sweep at a time: a slow SUNAT must not have the
+   * next sweep free the claims the current one is still settling.
+   */
   async barrer(): Promise<void> {
-    if (this.detenido) return;
+    if (this.detenido || this.barriendo) return;
+    this.barriendo = true;
     try {
-      const [, liberadas] = (await this.dataSource.query(
-        `UPDATE envios_sunat SET estado = $1, reclamado_desde = NULL, proximo_intento = now(), actualizado_en = now()
-          WHERE estado = $2 AND reclamado_desde < now() - make_interval(secs => $3)`,
-        [ENVIO_PENDIENTE, ENVIO_ENVIANDO, this.ventanaMs / 1000],
-      )) as [unknown, number];
-      if (liberadas) this.logger.warn(`${liberadas} envío(s) interrumpidos vuelven a la cola`);
+      const [{ corte }] = (await this.dataSource.query(`SELECT now() - make_interval(secs => $1) AS corte`, [this.ventanaMs / 1000])) as [{ corte: Date }];
       for (const adaptador of this.cola.todos()) {
         if (this.detenido) return;
-        await adaptador.conciliar?.();
+        // a kind that cannot reach SUNAT now still lets the others' claims go back to the queue
+        await adaptador.conciliar?.().catch((error: unknown) => this.logger.error(`Conciliación de ${adaptador.tipo}: ${(error as Error).message}`));
       }
+      const [, liberadas] = (await this.dataSource.query(
+        `UPDATE envios_sunat SET estado = $1, reclamado_desde = NULL, proximo_intento = now(), actualizado_en = now()
+          WHERE estado = $2 AND reclamado_desde < $3`,
+        [ENVIO_PENDIENTE, ENVIO_ENVIANDO, corte],
+      )) as [unknown, number];
+      if (liberadas) this.logger.warn(`${liberadas} envío(s) interrumpidos vuelven a la cola`);
     } catch (error) {
       this.logger.error(`Barrido de envíos: ${(error as Error).message}`);
+    } finally {
+      this.barriendo = false;
     }
     void this.bombear();
   }
@@ -156,7 +174,14 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
         RETURNING id, id_empresa, tipo, id_documento, servicio, intentos`,
       [ENVIO_ENVIANDO, ENVIO_PENDIENTE, servicios, limite],
     )) as [FilaReclamada[], number];
-    return filas.map((f) => ({ id: String(f.id), empresaId: f.id_empresa, tipo: f.tipo, idDocumento: f.id_documento, servicio: f.servicio, intentos: f.intentos }));
+    return filas.map((f) => ({
+      id: String(f.id),
+      empresaId: f.id_empresa,
+      tipo: f.tipo,
+      idDocumento: f.id_documento,
+      servicio: f.servicio,
+      intentos: f.intentos,
+    }));
   }
 
   private lanzar(envio: EnvioPendiente): void {
@@ -202,6 +227,8 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
         );
         if (desenlace.kind === 'ocupado') interruptor.neutro();
         else if (interruptor.fallo()) await this.servicioCaido(envio.servicio, desenlace.error);
+        // down: the next probe goes when it is due, not at the next idle look at the queue
+        if (interruptor.caidoDesde !== null) setTimeout(() => void this.bombear(), this.config.breakerProbeMs).unref();
         return;
       }
     }

@@ -40,11 +40,7 @@ export interface EnvioPendiente {
  * - 'ocupado': someone else is sending it right now: try again later, SUNAT is not to blame;
  * - 'fallido': an answer that sending again cannot change.
  */
-export type Desenlace =
-  | { kind: 'hecho' }
-  | { kind: 'transitorio'; error: string }
-  | { kind: 'ocupado'; error: string }
-  | { kind: 'fallido'; error: string };
+export type Desenlace = { kind: 'hecho' } | { kind: 'transitorio'; error: string } | { kind: 'ocupado'; error: string } | { kind: 'fallido'; error: string };
 
 /** One kind of document's part in the queue: how to send one, and (optionally) how to settle what a crash left. */
 export interface AdaptadorEnvio {

@@ -1,13 +1,17 @@
+// Here and not beside the code: src/sunat never imports HTTP errors (sunat-sin-http.spec.ts), and this reads the modules' ones.
+
 import { ConflictException, HttpException } from '@nestjs/common';
-import { sunatSendsBusy, sunatUnreachable, xmlNotGenerated } from '@/common/errors/domain-error';
-import { desenlaceDeBill } from './desenlace-de-bill';
+import { sunatSendsBusy, sunatUnreachable, xmlNotGenerated } from '../../src/common/errors/domain-error';
+import { desenlaceDeBill } from '../../src/sunat/nest/envios/desenlace-de-bill';
 
 const ENVIANDO = 'Se está enviando.';
 const conflict = (message: string) => new ConflictException({ success: false, message });
 
 describe('desenlaceDeBill: how the queue reads a sendBill kind’s enviar', () => {
   it('accepted, and rejected with a CDR (2000+), are done', async () => {
-    expect(await desenlaceDeBill(async () => ({ success: true, codigo: '0', mensaje: 'ok', observaciones: [], cdr_url: '/x' }), ENVIANDO)).toEqual({ kind: 'hecho' });
+    expect(await desenlaceDeBill(async () => ({ success: true, codigo: '0', mensaje: 'ok', observaciones: [], cdr_url: '/x' }), ENVIANDO)).toEqual({
+      kind: 'hecho',
+    });
     expect(await desenlaceDeBill(async () => ({ success: false, codigo: '2335', message: 'no' }), ENVIANDO)).toEqual({ kind: 'hecho' });
   });
 

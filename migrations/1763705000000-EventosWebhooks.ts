@@ -4,8 +4,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Events and webhooks: the outbox of state changes (`eventos`, written in the transaction of the change), each
  * company's endpoints, one delivery row per event and endpoint, and the log of every attempt.
  */
-export class EventosWebhooks1763704900000 implements MigrationInterface {
-  name = 'EventosWebhooks1763704900000';
+export class EventosWebhooks1763705000000 implements MigrationInterface {
+  name = 'EventosWebhooks1763705000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
