@@ -35,14 +35,15 @@ interface Turno {
 }
 
 /**
- * Each endpoint's turn: the enabled endpoint whose oldest undelivered delivery is due, row-locked so that no other
- * sender (process or replica) takes it: NO KEY UPDATE does not wait for, nor make wait, the transactions that insert
- * deliveries for it (their foreign key check takes KEY SHARE). SKIP LOCKED passes over endpoints someone is
- * delivering to.
+ * Each endpoint's turn, read from the pending deliveries alone (few while receivers answer): the enabled endpoint whose
+ * oldest undelivered delivery is due, row-locked so that no other sender (process or replica) takes it. NO KEY UPDATE
+ * does not wait for, nor make wait, the transactions that insert deliveries for it (their foreign key check takes KEY
+ * SHARE). SKIP LOCKED passes over endpoints someone is delivering to.
  */
 const TOMAR = `
-  SELECT w.* FROM webhooks w
-   CROSS JOIN LATERAL (SELECT e.proximo_intento FROM webhook_entregas e WHERE e.id_webhook = w.id AND e.estado = $1 ORDER BY e.id LIMIT 1) cabeza
+  SELECT w.* FROM (SELECT DISTINCT ON (e.id_webhook) e.id_webhook, e.proximo_intento
+                     FROM webhook_entregas e WHERE e.estado = $1 ORDER BY e.id_webhook, e.id) cabeza
+    JOIN webhooks w ON w.id = cabeza.id_webhook
    WHERE w.activo AND cabeza.proximo_intento <= now()
    ORDER BY cabeza.proximo_intento
    LIMIT 1
