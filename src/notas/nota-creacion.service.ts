@@ -11,7 +11,6 @@ import { recursoDeNota } from '@/eventos/tipos-evento';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { buildNoteXml } from '@/sunat/xml/note-xml';
 import { VentaView } from '@/ventas/dto/venta-view';
-import { FACTURA } from '@/ventas/tipos-documento';
 import { VentasService } from '@/ventas/ventas.service';
 import { CreateNotaDto } from './dto/create-nota.dto';
 import { MotivoNota } from './entities/motivo-nota.entity';
@@ -149,8 +148,8 @@ export class NotaCreacionService {
       });
       if (issued.observaciones.length) await manager.update(kind.entity, { id: nota.id }, { observaciones: issued.observaciones });
       nota.observaciones = issued.observaciones;
-      // a note of a boleta goes to SUNAT in the daily summary, as its boleta does: never one by one
-      if (venta.tipo_documento === FACTURA && emisor.envioAutomatico) {
+      // a note of a boleta is sent one by one too, once its boleta's daily summary is accepted (the queue waits)
+      if (emisor.envioAutomatico) {
         await this.cola.encolar(manager, { empresaId, tipo: kind.tipoEnvio, idDocumento: nota.id, servicio: 'soap' });
       }
       await this.eventos.registrar(manager, {

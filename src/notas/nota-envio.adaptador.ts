@@ -1,4 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SUNAT_ACEPTADA, VENTA_ACTIVA } from '@/common/estados';
+import { Venta } from '@/ventas/entities/venta.entity';
+import { BOLETA } from '@/ventas/tipos-documento';
 import { NOTA_CREDITO } from '@/notas-credito/nota-credito.kind';
 import { NOTA_DEBITO } from '@/notas-debito/nota-debito.kind';
 import { ColaEnvios } from '@/sunat/nest/envios/cola-envios.service';
@@ -15,12 +19,26 @@ export class NotaEnvioAdaptador implements AdaptadorEnvio {
   constructor(
     private readonly kind: NotaKind,
     private readonly envio: NotaEnvioService,
+    private readonly dataSource: DataSource,
   ) {
     this.tipo = kind.tipoEnvio;
   }
 
-  enviar(envio: EnvioPendiente): Promise<Desenlace> {
+  async enviar(envio: EnvioPendiente): Promise<Desenlace> {
+    const espera = await this.boletaPorInformar(envio.idDocumento);
+    if (espera) return { kind: 'ocupado', error: espera };
     return desenlaceDeBill(() => this.envio.enviar(this.kind, envio.empresaId, envio.idDocumento), MSG_NOTA.enviando);
+  }
+
+  /**
+   * A note of a boleta SUNAT does not hold yet (its daily summary not accepted) waits for it: SUNAT checks the
+   * document a note modifies. The reason it waits, or null when it can go.
+   */
+  private async boletaPorInformar(id: number): Promise<string | null> {
+    const nota = await this.dataSource.getRepository(this.kind.entity).findOne({ where: { id }, select: { id: true, id_venta: true } });
+    const venta = nota ? await this.dataSource.getRepository(Venta).findOne({ where: { id_venta: nota.id_venta } }) : null;
+    if (!venta || venta.tipo_documento !== BOLETA || venta.estado !== VENTA_ACTIVA || venta.estado_sunat === SUNAT_ACEPTADA) return null;
+    return `Espera que SUNAT acepte la boleta ${venta.numero_completo} en su resumen diario.`;
   }
 
   conciliar(): Promise<number> {
@@ -28,15 +46,16 @@ export class NotaEnvioAdaptador implements AdaptadorEnvio {
   }
 }
 
-/** Registers credit and debit notes (of facturas; those of boletas are never queued) with the send queue. */
+/** Registers credit and debit notes with the send queue. */
 @Injectable()
 export class NotaEnvioRegistro implements OnModuleInit {
   constructor(
     private readonly cola: ColaEnvios,
     private readonly envio: NotaEnvioService,
+    private readonly dataSource: DataSource,
   ) {}
 
   onModuleInit(): void {
-    for (const kind of [NOTA_CREDITO, NOTA_DEBITO]) this.cola.registrar(new NotaEnvioAdaptador(kind, this.envio));
+    for (const kind of [NOTA_CREDITO, NOTA_DEBITO]) this.cola.registrar(new NotaEnvioAdaptador(kind, this.envio, this.dataSource));
   }
 }

@@ -4,6 +4,7 @@ import { guiaPublica } from '../../src/guias-remision/testing/guia-bodies';
 import { bearer, login, Session } from '../support/auth';
 import { createEmpresa, createFactura, createUserSession, createVenta } from '../support/factories';
 import { createTestAppWithSunat, TestAppWithSunat } from '../support/sunat';
+import { hoyLima } from '../../src/common/fecha';
 
 jest.setTimeout(240_000);
 
@@ -119,17 +120,26 @@ describe('Autopilot: notes of facturas and dispatch guides of a company with env
     expect((await get(`/api/ventas/${f1.id_venta}`)).estado).toBe('2');
   });
 
-  it('a note of a boleta is never queued: it goes in the daily summary', async () => {
+  it('a note of a boleta waits in the queue until its boleta is accepted in a daily summary, then goes by itself', async () => {
     const boleta = await createVenta(t, user);
-    const nb = await crearNota('notas-credito', { id_venta: boleta.id_venta, motivo_id: motivoNc['01'] });
-    expect(nb.nombre_xml).toContain('-07-BC01-');
-    // a note of a factura created later is accepted: the queue has run past the boleta's note
-    const f = await facturaAceptada();
-    const nf = await crearNota('notas-debito', { id_venta: f.id_venta, motivo_id: motivoNd['01'], monto_total: 11.8 });
-    await notaAceptada('notas-debito', nf.id);
-    expect(await fila('nc', nb.id)).toBeUndefined();
-    expect((await get(`/api/notas-credito/${nb.id}`)).estado).toBe('pendiente');
+    const nb = await crearNota('notas-debito', { id_venta: boleta.id_venta, motivo_id: motivoNd['01'], monto_total: 11.8 });
+    expect(nb.nombre_xml).toContain('-08-BD01-');
+    const esperando = await eventually(async () => {
+      const r = await fila('nd', nb.id);
+      return r && r.intentos >= 1 && r.estado === 'pendiente' ? r : undefined;
+    }, 'nota de boleta en espera');
+    expect(esperando.ultimo_error).toBe(`Espera que SUNAT acepte la boleta ${boleta.numero_completo} en su resumen diario.`);
     expect(pedidos('sendBill', nb.nombre_xml)).toBe(0);
+    // the boleta reaches SUNAT in a summary (here sent by hand; the ticket poller settles it)
+    const rc = await request(t.http)
+      .post('/api/resumen-diario')
+      .set(bearer(user.token))
+      .send({ ids: [boleta.id_venta], fecha_resumen: hoyLima() });
+    expect(rc.status).toBe(200);
+    await eventually(async () => ((await get(`/api/ventas/${boleta.id_venta}`)).estado_sunat === '1' ? true : undefined), 'boleta aceptada');
+    await notaAceptada('notas-debito', nb.id);
+    expect(pedidos('sendBill', nb.nombre_xml)).toBe(1);
+    expect((await filaHecha('nd', nb.id)).estado).toBe('hecho');
   });
 
   it('an explicit enviar of a queued note never causes a second upload', async () => {

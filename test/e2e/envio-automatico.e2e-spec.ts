@@ -151,4 +151,20 @@ describe('Autopilot: facturas of a company with envio_automatico reach SUNAT wit
       return row && row.caido_desde === null ? true : undefined;
     }, 'servicio soap arriba');
   });
+
+  it('a down mark left by a process that died while SUNAT was down is cleared by the next answer this process gets', async () => {
+    // this process's breaker is closed: the mark is another (killed) process's
+    await db.query(
+      `INSERT INTO servicios_sunat (servicio, caido_desde, ultimo_error) VALUES ('soap', now(), 'de un proceso muerto')
+       ON CONFLICT (servicio) DO UPDATE SET caido_desde = now(), ultimo_error = 'de un proceso muerto'`,
+    );
+    const f = await createFactura(t, userAuto);
+    await aceptada(userAuto, f.id_venta);
+    await eventually(async () => {
+      const [row] = await db.query(`SELECT caido_desde FROM servicios_sunat WHERE servicio = 'soap'`);
+      return row.caido_desde === null ? true : undefined;
+    }, 'servicio soap arriba');
+    const estado = await request(t.http).get('/api/sunat/estado').set(bearer(userAuto.token)).expect(200);
+    expect(estado.body.data.servicios[0]).toMatchObject({ servicio: 'soap', disponible: true, caido_desde: null });
+  });
 });

@@ -12,10 +12,11 @@ const MAIN = join(__dirname, '..', '..', 'src', 'main.ts');
 
 /**
  * Starts src/main.ts with `env` on top of this process's environment and waits until GET /api/health answers
- * (generous: a cold ts-node start of two replicas at once on a loaded machine takes a while).
+ * (generous: a cold ts-node start of two replicas at once on a loaded machine takes a while). `port` restarts a
+ * service at the address its clients already use (default: a free one).
  */
-export async function startServiceProcess(name: string, env: NodeJS.ProcessEnv, timeoutMs = 240_000): Promise<ServiceProcess> {
-  const port = await freePort();
+export async function startServiceProcess(name: string, env: NodeJS.ProcessEnv, timeoutMs = 240_000, port?: number): Promise<ServiceProcess> {
+  port ??= await freePort();
   // not a jest worker: the service runs as deployed (e.g. with its SUNAT rules worker pool, which jest turns off)
   const { JEST_WORKER_ID: _jestWorker, ...inherited } = process.env;
   const child = startChild(name, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', MAIN], {

@@ -214,7 +214,7 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
           `UPDATE envios_sunat SET estado = $2, reclamado_desde = NULL, ultimo_error = $3, actualizado_en = now() WHERE id = $1 AND estado = $4`,
           [envio.id, desenlace.kind === 'hecho' ? ENVIO_HECHO : ENVIO_FALLIDO, desenlace.kind === 'fallido' ? recortar(desenlace.error) : null, ENVIO_ENVIANDO],
         );
-        if (interruptor.exito()) await this.servicioArriba(envio.servicio);
+        await this.servicioArriba(envio.servicio, interruptor.exito());
         return;
       case 'transitorio':
       case 'ocupado': {
@@ -247,20 +247,27 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
     });
   }
 
-  private async servicioArriba(servicio: ServicioSunat): Promise<void> {
-    this.logger.log(`SUNAT (${servicio}) responde de nuevo: se envía lo pendiente`);
-    await this.dataSource.transaction(async (manager) => {
-      // what the row said before (locked): only the process that brings it back from down tells (another replica may have)
-      const [antes] = (await manager.query(`SELECT caido_desde FROM servicios_sunat WHERE servicio = $1 FOR UPDATE`, [servicio])) as Array<{
-        caido_desde: Date | null;
-      }>;
-      await manager.query(
-        `INSERT INTO servicios_sunat (servicio, caido_desde, actualizado_en) VALUES ($1, NULL, now())
-         ON CONFLICT (servicio) DO UPDATE SET caido_desde = NULL, actualizado_en = now()`,
-        [servicio],
-      );
-      if (antes?.caido_desde) for (const aviso of this.avisos) await aviso(manager, { servicio, caido: false, desde: antes.caido_desde });
-    });
+  /**
+   * SUNAT answered. The shared row is cleared whoever marked it down: this process's breaker closing, or (`reabierto`
+   * false) a down mark left by a process that died while the service was down, or by another process whose breaker
+   * opened; a process started afresh has a closed breaker and would otherwise never clear it. While the row says up
+   * this is a primary-key lookup that writes nothing; clearing it (once, whatever the processes racing to) tells the
+   * listeners in the same transaction.
+   */
+  private async servicioArriba(servicio: ServicioSunat, reabierto: boolean): Promise<void> {
+    const [caido] = (await this.dataSource.query(`SELECT 1 FROM servicios_sunat WHERE servicio = $1 AND caido_desde IS NOT NULL`, [servicio])) as unknown[];
+    const limpiada =
+      !!caido &&
+      (await this.dataSource.transaction(async (manager) => {
+        const [antes] = (await manager.query(`SELECT caido_desde FROM servicios_sunat WHERE servicio = $1 AND caido_desde IS NOT NULL FOR UPDATE`, [
+          servicio,
+        ])) as Array<{ caido_desde: Date }>;
+        if (!antes) return false;
+        await manager.query(`UPDATE servicios_sunat SET caido_desde = NULL, actualizado_en = now() WHERE servicio = $1`, [servicio]);
+        for (const aviso of this.avisos) await aviso(manager, { servicio, caido: false, desde: antes.caido_desde });
+        return true;
+      }));
+    if (reabierto || limpiada) this.logger.log(`SUNAT (${servicio}) responde de nuevo: se envía lo pendiente`);
   }
 }
 
