@@ -18,10 +18,13 @@ import { storageConfig } from './config/storage.config';
 import { sunatConfig } from './config/sunat.config';
 import { pollerConfig } from './config/poller.config';
 import { enviosConfig } from './config/envios.config';
+import { webhooksConfig } from './config/webhooks.config';
 import { correosConfig } from './config/correos.config';
 import { CorreosColaModule } from './correos/correos-cola.module';
 import { CorreosModule } from './correos/correos.module';
 import { EnviosModule } from './sunat/nest/envios/envios.module';
+import { EventosModule } from './eventos/eventos.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { ComunicacionBajaModule } from './comunicacion-baja/comunicacion-baja.module';
 import { ResumenDiarioModule } from './resumen-diario/resumen-diario.module';
 import { buildDataSourceOptions } from './database/data-source-options';
@@ -55,7 +58,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     ConfigModule.forRoot({
       isGlobal: true,
       ignoreEnvFile: true,
-      load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig, enviosConfig, correosConfig],
+      load: [appConfig, authConfig, databaseConfig, storageConfig, sunatConfig, pollerConfig, enviosConfig, correosConfig, webhooksConfig],
     }),
     ClsModule.forRoot({ global: true }), // mounted for every route in app.setup.ts
     LoggerModule.forRootAsync({ inject: [appConfig.KEY], useFactory: (app: ConfigType<typeof appConfig>) => buildLoggerOptions(app) }),
@@ -65,6 +68,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     }),
     SunatModule,
     EnviosModule,
+    EventosModule,
     CorreosColaModule,
     AuthModule,
     PermissionsModule,
@@ -87,6 +91,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     ComunicacionBajaModule,
     ResumenDiarioModule,
     SunatEstadoModule,
+    WebhooksModule,
     CorreosModule,
     SeedModule,
   ],

@@ -74,6 +74,13 @@ export const COTIZACION_APROBADA = 'aprobada' as const satisfies EstadoCotizacio
 export const COTIZACION_RECHAZADA = 'rechazada' as const satisfies EstadoCotizacion;
 export const COTIZACION_VENCIDA = 'vencida' as const satisfies EstadoCotizacion;
 
+/** A webhook delivery: waiting for its turn (or retrying), delivered (2xx), or given up (its endpoint was disabled). */
+export const ESTADOS_ENTREGA = ['pendiente', 'entregada', 'fallida'] as const;
+export type EstadoEntrega = (typeof ESTADOS_ENTREGA)[number];
+export const ENTREGA_PENDIENTE = 'pendiente' as const satisfies EstadoEntrega;
+export const ENTREGA_ENTREGADA = 'entregada' as const satisfies EstadoEntrega;
+export const ENTREGA_FALLIDA = 'fallida' as const satisfies EstadoEntrega;
+
 /**
  * E-mail of a document to its buyer (`correos.estado`): 'pendiente' waits for its turn (or is being sent),
  * 'enviado' was accepted by the SMTP server, 'error' was refused for good or ran out of attempts.

@@ -2,6 +2,7 @@ import { SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_RECHAZADA, VENTA_ANULADA } from
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { LoteSunatItem } from '@/lotes-sunat/entities/lote-sunat-item.entity';
+import { Eventos } from '@/eventos/eventos.service';
 import { DesenlaceLote } from '@/lotes-sunat/lote-desenlace.service';
 import { NotaBajaService } from '@/notas/nota-baja.service';
 import { VentasService } from '@/ventas/ventas.service';
@@ -17,9 +18,10 @@ export class BajaDesenlaceService implements DesenlaceLote {
   constructor(
     private readonly ventas: VentasService,
     private readonly notas: NotaBajaService,
+    private readonly eventos: Eventos,
   ) {}
 
-  async aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void> {
+  async aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string, empresaId: number): Promise<void> {
     for (const item of items) {
       if (item.id_nota_credito !== null || item.id_nota_debito !== null) {
         const [tipo, idNota] = item.id_nota_credito !== null ? (['NC', item.id_nota_credito] as const) : (['ND', item.id_nota_debito!] as const);
@@ -31,8 +33,11 @@ export class BajaDesenlaceService implements DesenlaceLote {
         await this.ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: 'No se incluyó en la comunicación de baja.' });
         continue;
       }
-      if (accepted) await this.ventas.setSunatState(manager, id, { estado: VENTA_ANULADA, estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
-      else await this.ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
+      if (accepted) {
+        await this.ventas.setSunatState(manager, id, { estado: VENTA_ANULADA, estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
+        const data = await this.ventas.findForEmpresa(empresaId, id, manager);
+        await this.eventos.registrar(manager, { empresaId, tipo: 'documento.anulado', recurso: 'venta', id, data });
+      } else await this.ventas.setSunatState(manager, id, { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
     }
   }
 

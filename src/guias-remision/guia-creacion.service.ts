@@ -10,12 +10,13 @@ import { ProductosService } from '@/productos/productos.service';
 import { SeriesService } from '@/series/series.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { ColaEnvios } from '@/sunat/nest/envios/cola-envios.service';
+import { Eventos } from '@/eventos/eventos.service';
 import { buildDespatchXml } from '@/sunat/xml/despatch-xml';
 import { VentasService } from '@/ventas/ventas.service';
 import { CreateGuiaDto } from './dto/create-guia.dto';
 import { GuiaRemision } from './entities/guia-remision.entity';
 import { GuiaRemisionDetalle } from './entities/guia-remision-detalle.entity';
-import { toDespatch } from './guia.mapper';
+import { toDespatch, toGuiaResponse } from './guia.mapper';
 import { guiaFileName, guiaUrls, SERIE_GUIA, TIPO_GUIA } from './guia-paths';
 import { DEFAULT_UBIGEO, isKnownUbigeo } from './ubigeos/ubigeo-catalog';
 import { puertoDe, reglasMotivo } from './reglas-motivo';
@@ -39,6 +40,7 @@ export class GuiaCreacionService {
     private readonly ventas: VentasService,
     private readonly issuer: DocumentIssuer,
     private readonly cola: ColaEnvios,
+    private readonly eventos: Eventos,
   ) {}
 
   async create(empresaId: number, userId: number, dto: CreateGuiaDto): Promise<GuiaCreada> {
@@ -61,6 +63,7 @@ export class GuiaCreacionService {
       if (issued.observaciones.length) await manager.update(GuiaRemision, { id: guia.id }, { observaciones_sunat: issued.observaciones });
       guia.observaciones_sunat = issued.observaciones;
       if (emisor.envioAutomatico) await this.cola.encolar(manager, { empresaId, tipo: 'guia', idDocumento: guia.id, servicio: 'gre' });
+      await this.eventos.registrar(manager, { empresaId, tipo: 'documento.creado', recurso: 'guia', id: guia.id, data: toGuiaResponse(guia) });
       return { guia, xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
     });
   }

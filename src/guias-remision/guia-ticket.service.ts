@@ -1,7 +1,9 @@
 import { GUIA_ACEPTADA, GUIA_RECHAZADA } from '@/common/estados';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { Eventos } from '@/eventos/eventos.service';
+import { toGuiaResponse } from './guia.mapper';
 import { conflict } from '@/common/errors/http-errors';
 import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
@@ -29,6 +31,7 @@ export class GuiaTicketService {
     private readonly query: GuiaConsultaService,
     private readonly emisores: EmisorService,
     private readonly issuer: DocumentIssuer,
+    private readonly eventos: Eventos,
   ) {}
 
   async resolve(empresaId: number, id: number): Promise<TicketGuiaResult> {
@@ -59,26 +62,48 @@ export class GuiaTicketService {
   }
 
   private async accept(guia: GuiaRemision, result: TicketAcceptedResult): Promise<void> {
-    await this.guias.update(
-      { id: guia.id },
-      {
-        estado: GUIA_ACEPTADA,
-        codigo_sunat: '0',
-        mensaje_sunat: result.cdr?.description || GUIA_MSG.aceptada,
-        cdr_url: result.cdrZip ? guiaUrls.cdr(guia.id) : null,
-        qr_url: result.cdr?.documentDescription ?? null,
-        observaciones_sunat: [...new Set([...(guia.observaciones_sunat ?? []), ...result.notes.map((n) => (n.code ? `${n.code} - ${n.message}` : n.message))])],
-      },
+    await this.conEvento(guia, 'guia.aceptada', (manager) =>
+      manager.update(
+        GuiaRemision,
+        { id: guia.id },
+        {
+          estado: GUIA_ACEPTADA,
+          codigo_sunat: '0',
+          mensaje_sunat: result.cdr?.description || GUIA_MSG.aceptada,
+          cdr_url: result.cdrZip ? guiaUrls.cdr(guia.id) : null,
+          qr_url: result.cdr?.documentDescription ?? null,
+          observaciones_sunat: [
+            ...new Set([...(guia.observaciones_sunat ?? []), ...result.notes.map((n) => (n.code ? `${n.code} - ${n.message}` : n.message))]),
+          ],
+        },
+      ),
     );
   }
 
   private async reject(guia: GuiaRemision, result: TicketRejectedResult): Promise<TicketGuiaResult> {
     const codigo = result.code || '99';
     const message = result.message || GUIA_MSG.errorDesconocido;
-    await this.guias.update(
-      { id: guia.id },
-      { estado: GUIA_RECHAZADA, codigo_sunat: codigo, mensaje_sunat: message, cdr_url: result.cdrZip ? guiaUrls.cdr(guia.id) : null },
+    await this.conEvento(guia, 'guia.rechazada', (manager) =>
+      manager.update(
+        GuiaRemision,
+        { id: guia.id },
+        { estado: GUIA_RECHAZADA, codigo_sunat: codigo, mensaje_sunat: message, cdr_url: result.cdrZip ? guiaUrls.cdr(guia.id) : null },
+      ),
     );
     return { success: false, codigo, message };
+  }
+
+  /** SUNAT's final answer and its event, committed together. */
+  private conEvento(guia: GuiaRemision, tipo: 'guia.aceptada' | 'guia.rechazada', cambio: (manager: EntityManager) => Promise<unknown>): Promise<void> {
+    return this.guias.manager.transaction(async (manager) => {
+      await cambio(manager);
+      await this.eventos.registrar(manager, {
+        empresaId: guia.id_empresa,
+        tipo,
+        recurso: 'guia',
+        id: guia.id,
+        data: toGuiaResponse(await this.query.get(guia.id_empresa, guia.id, manager)),
+      });
+    });
   }
 }

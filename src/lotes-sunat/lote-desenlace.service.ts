@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { Eventos } from '@/eventos/eventos.service';
 import { LoteSunatItem } from './entities/lote-sunat-item.entity';
 import { LoteSunat, TipoLote } from './entities/lote-sunat.entity';
+import { loteCerrado } from './lote-evento';
 
 /**
  * What SUNAT's final answer does to the documents of a batch. Each flow owns its own: resumen-diario
@@ -25,12 +27,24 @@ export interface DesenlaceLote {
 export class LoteDesenlaceService {
   private readonly desenlaces = new Map<TipoLote, DesenlaceLote>();
 
+  constructor(private readonly eventos: Eventos) {}
+
   registrar(tipo: TipoLote, desenlace: DesenlaceLote): void {
     this.desenlaces.set(tipo, desenlace);
   }
 
-  aplicar(manager: EntityManager, lote: LoteSunat, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void> {
-    return this.of(lote).aplicar(manager, items, accepted, mensaje, lote.id_empresa);
+  /** The flow's outcome and the batch's `lote.cerrado` event (once per batch and outcome). */
+  async aplicar(manager: EntityManager, lote: LoteSunat, items: LoteSunatItem[], accepted: boolean, mensaje: string): Promise<void> {
+    await this.of(lote).aplicar(manager, items, accepted, mensaje, lote.id_empresa);
+    const data = loteCerrado(lote, items, accepted, mensaje);
+    await this.eventos.registrar(manager, {
+      empresaId: lote.id_empresa,
+      tipo: 'lote.cerrado',
+      recurso: 'lote',
+      id: lote.id,
+      clave: `${lote.id}:${data.estado}`,
+      data,
+    });
   }
 
   enProceso(manager: EntityManager, lote: LoteSunat, items: LoteSunatItem[], ticket: string): Promise<void> {

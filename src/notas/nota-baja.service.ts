@@ -15,6 +15,8 @@ import {
   VENTA_ANULADA,
 } from '@/common/estados';
 import { VentasService } from '@/ventas/ventas.service';
+import { Eventos } from '@/eventos/eventos.service';
+import { recursoDeNota } from '@/eventos/tipos-evento';
 import { TipoNota } from './entities/motivo-nota.entity';
 import { NotaBase } from './entities/nota-base';
 import { NotaKind } from './nota-kind';
@@ -47,6 +49,7 @@ export class NotaBajaService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly ventas: VentasService,
+    private readonly eventos: Eventos,
   ) {}
 
   /** Ids (of any company) that exist as notes of the kind. */
@@ -86,6 +89,7 @@ export class NotaBajaService {
     await manager.update(kind.entity, { id }, { estado: NOTA_ANULADA, baja: BAJA_ACEPTADA, mensaje_sunat: mensaje });
     const nota = await manager.findOne(kind.entity, { where: { id } });
     if (!nota) return;
+    await this.eventos.registrar(manager, { empresaId: nota.id_empresa, tipo: 'documento.anulado', recurso: recursoDeNota(tipo), id });
     // The voided note no longer counts in the sale's saldo (returned stock stays: the goods are back).
     const menos = `-${nota.monto_total}`;
     await this.ventas.ajustarSaldo(manager, nota.id_venta, kind.tipo === 'NC' ? { credito: menos } : { debito: menos });

@@ -1,5 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Eventos } from '@/eventos/eventos.service';
+import { recursoDeNota } from '@/eventos/tipos-evento';
+import { NOTA_CREDITO } from '@/notas-credito/nota-credito.kind';
+import { NOTA_DEBITO } from '@/notas-debito/nota-debito.kind';
 import { likePattern, PageMeta, pageMeta, pageOf } from '@/common/pagination';
 import { ColaCorreos } from '@/correos/cola-correos.service';
 import type { CorreoView } from '@/correos/correo-tipos';
@@ -23,7 +27,11 @@ export class NotaConsultaService {
     private readonly ventas: VentasService,
     private readonly busqueda: VentaBusquedaService,
     private readonly correos: ColaCorreos,
-  ) {}
+    eventos: Eventos,
+  ) {
+    for (const kind of [NOTA_CREDITO, NOTA_DEBITO])
+      eventos.registrarVista(recursoDeNota(kind.tipo), (manager, empresaId, id) => this.detalle(kind, empresaId!, Number(id), manager));
+  }
 
   async list(kind: NotaKind, empresaId: number, query: NotaQueryDto): Promise<{ data: NotaView[]; meta: PageMeta }> {
     const { page, perPage, skip } = pageOf(query);
@@ -39,10 +47,10 @@ export class NotaConsultaService {
   }
 
   /** The note with its reason and its sale (client, lines). */
-  async detalle(kind: NotaKind, empresaId: number, id: number): Promise<NotaView> {
-    const nota = await buscarNota(this.dataSource.manager, kind, empresaId, id);
+  async detalle(kind: NotaKind, empresaId: number, id: number, manager: EntityManager = this.dataSource.manager): Promise<NotaView> {
+    const nota = await buscarNota(manager, kind, empresaId, id);
     const motivos = await this.motivos.porIds([nota.motivo_id]);
-    const venta = await this.ventas.findForEmpresa(empresaId, nota.id_venta);
+    const venta = await this.ventas.findForEmpresa(empresaId, nota.id_venta, manager);
     return toNotaView(nota, { motivo: motivos.get(nota.motivo_id), venta: venta ?? undefined });
   }
 

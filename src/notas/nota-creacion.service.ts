@@ -6,6 +6,8 @@ import { horaLima, hoyLima } from '@/common/fecha';
 import { EmisorService } from '@/empresas/emisor.service';
 import { SeriesService } from '@/series/series.service';
 import { ColaEnvios } from '@/sunat/nest/envios/cola-envios.service';
+import { Eventos } from '@/eventos/eventos.service';
+import { recursoDeNota } from '@/eventos/tipos-evento';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { buildNoteXml } from '@/sunat/xml/note-xml';
 import { VentaView } from '@/ventas/dto/venta-view';
@@ -52,6 +54,7 @@ export class NotaCreacionService {
     private readonly issuer: DocumentIssuer,
     private readonly lineasVenta: NotaLineasVentaService,
     private readonly cola: ColaEnvios,
+    private readonly eventos: Eventos,
   ) {}
 
   async crear(kind: NotaKind, auth: AuthContext, input: CrearNotaInput): Promise<NotaCreada> {
@@ -149,6 +152,13 @@ export class NotaCreacionService {
       if (emisor.envioAutomatico) {
         await this.cola.encolar(manager, { empresaId, tipo: kind.tipoEnvio, idDocumento: nota.id, servicio: 'soap' });
       }
+      await this.eventos.registrar(manager, {
+        empresaId,
+        tipo: 'documento.creado',
+        recurso: recursoDeNota(kind.tipo),
+        id: nota.id,
+        data: toNotaView(nota, { motivo, venta }),
+      });
       return { nota: toNotaView(nota, { motivo }), xml: { success: true, nombre_archivo: issued.nombre_xml, hash: issued.hash } };
     });
   }

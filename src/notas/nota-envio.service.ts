@@ -8,6 +8,8 @@ import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { BillVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
 import { EnvioBill, TipoBill } from '@/sunat/nest/envio-bill';
+import { Eventos } from '@/eventos/eventos.service';
+import { eventoDeVeredicto, recursoDeNota } from '@/eventos/tipos-evento';
 import { NOTA_ACEPTADA, NOTA_ANULADA, NOTA_RECHAZADA, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { VentasService } from '@/ventas/ventas.service';
 import { NotaBase } from './entities/nota-base';
@@ -41,6 +43,7 @@ export class NotaEnvioService implements OnApplicationBootstrap {
     private readonly ventas: VentasService,
     private readonly stock: StockService,
     private readonly correos: ColaCorreos,
+    private readonly eventos: Eventos,
     @Inject(sunatConfig.KEY) sunat: ConfigType<typeof sunatConfig>,
   ) {
     this.envio = new EnvioBill(
@@ -110,6 +113,8 @@ export class NotaEnvioService implements OnApplicationBootstrap {
           estado_sunat: SUNAT_RECHAZADA,
           mensaje_sunat: `Anulada por la ${kind.recurso.toLowerCase()} ${nota.serie}-${nota.numero} aceptada por SUNAT.`,
         });
+        const venta = await this.ventas.findForEmpresa(nota.id_empresa, nota.id_venta, manager);
+        await this.eventos.registrar(manager, { empresaId: nota.id_empresa, tipo: 'documento.anulado', recurso: 'venta', id: nota.id_venta, data: venta });
       }
     } else if (verdict.kind === 'rejected') {
       // The number is spent at SUNAT: the note stays rejected; a new note is the way forward.
@@ -118,6 +123,7 @@ export class NotaEnvioService implements OnApplicationBootstrap {
       // Refused without registering (SOAP fault): the number is not consumed, the note stays pendiente.
       await manager.update(kind.entity, { id: nota.id }, sunat);
     }
+    await this.eventos.registrar(manager, { empresaId: nota.id_empresa, tipo: eventoDeVeredicto(verdict), recurso: recursoDeNota(kind.tipo), id: nota.id });
     return envioRespuesta(verdict, cdrUrl);
   }
 

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ColaCorreos } from '@/correos/cola-correos.service';
 import { LoteSunatItem } from '@/lotes-sunat/entities/lote-sunat-item.entity';
+import { Eventos } from '@/eventos/eventos.service';
 import { DesenlaceLote } from '@/lotes-sunat/lote-desenlace.service';
 import { VentasService } from '@/ventas/ventas.service';
 import { TEXTOS } from './resumen-textos';
@@ -17,6 +18,7 @@ export class ResumenDesenlaceService implements DesenlaceLote {
   constructor(
     private readonly ventas: VentasService,
     private readonly correos: ColaCorreos,
+    private readonly eventos: Eventos,
   ) {}
 
   async aplicar(manager: EntityManager, items: LoteSunatItem[], accepted: boolean, mensaje: string, empresaId: number): Promise<void> {
@@ -37,6 +39,11 @@ export class ResumenDesenlaceService implements DesenlaceLote {
       await this.ventas.setSunatStateMany(manager, [...anuladas, ...modificaciones], { estado_sunat: SUNAT_ACEPTADA, mensaje_sunat: mensaje });
       await this.ventas.setSunatStateMany(manager, adiciones, { estado_sunat: SUNAT_RECHAZADA, mensaje_sunat: mensaje });
     }
+    // what changed for the boletas (modified lines were accepted before, and stay so): their events
+    const cambios = accepted ? { 'documento.anulado': anuladas, 'documento.aceptado': adiciones } : { 'documento.rechazado': adiciones };
+    for (const [tipo, ids] of Object.entries(cambios) as Array<['documento.anulado' | 'documento.aceptado' | 'documento.rechazado', number[]]>)
+      for (const data of await this.ventas.findManyForEmpresa(empresaId, ids, manager))
+        await this.eventos.registrar(manager, { empresaId, tipo, recurso: 'venta', id: data.id_venta, data });
   }
 
   /** As after the send: '3' with the ticket text of an annulment (line '3') or of a report. */

@@ -6,5 +6,6 @@ import { SunatEstadoService } from './sunat-estado.service';
 @Module({
   controllers: [SunatEstadoController],
   providers: [SunatEstadoService],
+  exports: [SunatEstadoService],
 })
 export class SunatEstadoModule {}

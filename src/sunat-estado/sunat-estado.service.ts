@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { enEspera, fallidos } from './cola-empresa.query';
 import { documentosPorVencer } from './por-vencer.query';
 import { servicios } from './servicios.query';
-import type { SunatEstadoView } from './sunat-estado.view';
+import type { PorVencerView, SunatEstadoView } from './sunat-estado.view';
 
 /** Where the company stands with SUNAT: its services, the company's send queue and its deadlines about to end. */
 @Injectable()
@@ -18,5 +18,10 @@ export class SunatEstadoService {
       documentosPorVencer(this.dataSource, empresaId, now),
     ]);
     return { servicios: serviciosSunat, en_espera: espera, fallidos: nFallidos, por_vencer: porVencer, generado_en: now.toISOString() };
+  }
+
+  /** The company's documents whose deadline to reach SUNAT ends within 24 hours (the deadline events). */
+  porVencer(empresaId: number, now = new Date()): Promise<PorVencerView> {
+    return documentosPorVencer(this.dataSource, empresaId, now);
   }
 }

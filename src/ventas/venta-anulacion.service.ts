@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuthContext } from '@/common/context/request-context';
 import { conflict } from '@/common/errors/http-errors';
+import { Eventos } from '@/eventos/eventos.service';
 import { lotePendienteDe } from '@/lotes-sunat/lote-de-documento';
 import { documentoEnLotePendiente } from '@/lotes-sunat/lote-pendiente';
 import { VentaView } from './dto/venta-view';
@@ -19,6 +20,7 @@ export class VentaAnulacionService {
     private readonly dataSource: DataSource,
     private readonly stock: VentaStockService,
     private readonly loader: VentaViewService,
+    private readonly eventos: Eventos,
   ) {}
 
   /**
@@ -34,7 +36,9 @@ export class VentaAnulacionService {
       if (lote) throw conflict(documentoEnLotePendiente(venta.numero_completo, lote.nombre_archivo));
       if (venta.stock_descontado) await this.stock.devolver(manager, venta, await detallesDe(manager, venta), auth.userId, 'Anulación de venta');
       await manager.update(Venta, { id_venta: venta.id_venta }, { estado: VENTA_ANULADA });
-      return { venta: await this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: id })), yaAnulada: false };
+      const anulada = await this.loader.load(manager, await manager.findOneByOrFail(Venta, { id_venta: id }));
+      await this.eventos.registrar(manager, { empresaId: auth.empresaId, tipo: 'documento.anulado', recurso: 'venta', id, data: anulada });
+      return { venta: anulada, yaAnulada: false };
     });
   }
 

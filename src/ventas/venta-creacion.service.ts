@@ -6,6 +6,7 @@ import { horaLima } from '@/common/fecha';
 import { fixed, sum } from '@/common/money';
 import { EmisorService } from '@/empresas/emisor.service';
 import { ColaEnvios } from '@/sunat/nest/envios/cola-envios.service';
+import { Eventos } from '@/eventos/eventos.service';
 import { SeriesService } from '@/series/series.service';
 import { CreateVentaDto } from './dto/create-venta.dto';
 import { VentaView } from './dto/venta-view';
@@ -46,6 +47,7 @@ export class VentaCreacionService {
     private readonly loader: VentaViewService,
     private readonly anticipos: VentaAnticiposService,
     private readonly cola: ColaEnvios,
+    private readonly eventos: Eventos,
   ) {}
 
   async create(auth: AuthContext, dto: CreateVentaDto): Promise<VentaCreada> {
@@ -131,6 +133,13 @@ export class VentaCreacionService {
       if (tipo === FACTURA && emisor.envioAutomatico)
         await this.cola.encolar(manager, { empresaId, tipo: 'venta', idDocumento: venta.id_venta, servicio: 'soap' });
       venta.xml_url = `/api/ventas/${venta.id_venta}/xml`;
+      await this.eventos.registrar(manager, {
+        empresaId,
+        tipo: 'documento.creado',
+        recurso: 'venta',
+        id: venta.id_venta,
+        data: this.loader.fromCreated(venta, cliente, detalles, preparado.productos),
+      });
       return { venta, detalles, issued, cliente, productos: preparado.productos };
     });
     // The answer is built from what the transaction wrote: no reads after the commit.

@@ -8,6 +8,8 @@ import { EmisorService } from '@/empresas/emisor.service';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { BillVerdict, envioRespuesta, EnvioRespuesta } from '@/sunat/nest/bill-verdict';
 import { EnvioBill, TipoBill } from '@/sunat/nest/envio-bill';
+import { Eventos } from '@/eventos/eventos.service';
+import { eventoDeVeredicto } from '@/eventos/tipos-evento';
 import { SUNAT_ACEPTADA, SUNAT_EN_PROCESO, SUNAT_RECHAZADA, VENTA_ANULADA } from '@/common/estados';
 import { Venta } from './entities/venta.entity';
 import { BOLETA } from './tipos-documento';
@@ -33,6 +35,7 @@ export class VentaEnvioService implements OnApplicationBootstrap {
     issuer: DocumentIssuer,
     private readonly ventas: VentasService,
     private readonly correos: ColaCorreos,
+    private readonly eventos: Eventos,
     @Inject(sunatConfig.KEY) sunat: ConfigType<typeof sunatConfig>,
   ) {
     this.envio = new EnvioBill(
@@ -79,6 +82,15 @@ export class VentaEnvioService implements OnApplicationBootstrap {
     } else if (verdict.kind === 'rejected')
       await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: SUNAT_RECHAZADA, ...sunat, cdr_url: cdrUrl });
     else await this.ventas.setSunatState(manager, venta.id_venta, { estado_sunat: venta.estado_sunat, ...sunat });
+    const tipo = eventoDeVeredicto(verdict);
+    if (tipo)
+      await this.eventos.registrar(manager, {
+        empresaId: venta.id_empresa,
+        tipo,
+        recurso: 'venta',
+        id: venta.id_venta,
+        data: await this.ventas.findForEmpresa(venta.id_empresa, venta.id_venta, manager),
+      });
     return envioRespuesta(verdict, cdrUrl);
   }
 }

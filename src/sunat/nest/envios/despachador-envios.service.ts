@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { enviosConfig } from '@/config/envios.config';
 import { sunatConfig } from '@/config/sunat.config';
 import { SendLimiter } from '../../gateway/send-limiter';
@@ -9,6 +9,12 @@ import { desenlaceDeError } from './desenlace-de-error';
 import { Desenlace, ENVIO_ENVIANDO, ENVIO_FALLIDO, ENVIO_HECHO, ENVIO_PENDIENTE, EnvioPendiente, SERVICIOS_SUNAT, ServicioSunat } from './envio-tipos';
 import { Interruptor } from './interruptor';
 import { esperaDeReintento } from './reintento';
+
+/**
+ * Who hears about a SUNAT service going down (`caido`) or coming back, inside the transaction that records it:
+ * `desde` is since when it is (was) down, the same for every process that saw the same outage.
+ */
+export type AvisoServicio = (manager: EntityManager, cambio: { servicio: ServicioSunat; caido: boolean; desde: Date }) => Promise<void>;
 
 interface FilaReclamada {
   id: string;
@@ -37,6 +43,7 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
   private barriendo = false;
   private detenido = true;
   private timers: NodeJS.Timeout[] = [];
+  private readonly avisos: AvisoServicio[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -47,6 +54,11 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
   ) {
     const nuevo = () => new Interruptor(config.breakerFailures, config.breakerProbeMs);
     this.interruptores = { soap: nuevo(), gre: nuevo() };
+  }
+
+  /** Registers who hears about outages (the events outbox). */
+  alCambiarServicio(aviso: AvisoServicio): void {
+    this.avisos.push(aviso);
   }
 
   onApplicationBootstrap(): void {
@@ -224,25 +236,38 @@ export class DespachadorEnvios implements OnApplicationBootstrap, OnApplicationS
 
   private async servicioCaido(servicio: ServicioSunat, error: string): Promise<void> {
     this.logger.warn(`SUNAT (${servicio}) no responde: envíos en pausa, se prueba cada ${this.config.breakerProbeMs} ms`);
-    await this.dataSource.query(
-      `INSERT INTO servicios_sunat (servicio, caido_desde, ultimo_error, actualizado_en) VALUES ($1, now(), $2, now())
-       ON CONFLICT (servicio) DO UPDATE SET caido_desde = COALESCE(servicios_sunat.caido_desde, now()), ultimo_error = $2, actualizado_en = now()`,
-      [servicio, recortar(error)],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      const [fila] = (await manager.query(
+        `INSERT INTO servicios_sunat (servicio, caido_desde, ultimo_error, actualizado_en) VALUES ($1, now(), $2, now())
+         ON CONFLICT (servicio) DO UPDATE SET caido_desde = COALESCE(servicios_sunat.caido_desde, now()), ultimo_error = $2, actualizado_en = now()
+         RETURNING caido_desde`,
+        [servicio, recortar(error)],
+      )) as Array<{ caido_desde: Date }>;
+      for (const aviso of this.avisos) await aviso(manager, { servicio, caido: true, desde: fila.caido_desde });
+    });
   }
 
   /**
    * SUNAT answered. The shared row is cleared whoever marked it down: this process's breaker closing, or (`reabierto`
    * false) a down mark left by a process that died while the service was down, or by another process whose breaker
    * opened; a process started afresh has a closed breaker and would otherwise never clear it. While the row says up
-   * this is a primary-key lookup that writes nothing.
+   * this is a primary-key lookup that writes nothing; clearing it (once, whatever the processes racing to) tells the
+   * listeners in the same transaction.
    */
   private async servicioArriba(servicio: ServicioSunat, reabierto: boolean): Promise<void> {
-    const [, limpiadas] = (await this.dataSource.query(
-      `UPDATE servicios_sunat SET caido_desde = NULL, actualizado_en = now() WHERE servicio = $1 AND caido_desde IS NOT NULL`,
-      [servicio],
-    )) as [unknown, number];
-    if (reabierto || limpiadas) this.logger.log(`SUNAT (${servicio}) responde de nuevo: se envía lo pendiente`);
+    const [caido] = (await this.dataSource.query(`SELECT 1 FROM servicios_sunat WHERE servicio = $1 AND caido_desde IS NOT NULL`, [servicio])) as unknown[];
+    const limpiada =
+      !!caido &&
+      (await this.dataSource.transaction(async (manager) => {
+        const [antes] = (await manager.query(`SELECT caido_desde FROM servicios_sunat WHERE servicio = $1 AND caido_desde IS NOT NULL FOR UPDATE`, [
+          servicio,
+        ])) as Array<{ caido_desde: Date }>;
+        if (!antes) return false;
+        await manager.query(`UPDATE servicios_sunat SET caido_desde = NULL, actualizado_en = now() WHERE servicio = $1`, [servicio]);
+        for (const aviso of this.avisos) await aviso(manager, { servicio, caido: false, desde: antes.caido_desde });
+        return true;
+      }));
+    if (reabierto || limpiada) this.logger.log(`SUNAT (${servicio}) responde de nuevo: se envía lo pendiente`);
   }
 }
 
