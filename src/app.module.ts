@@ -24,6 +24,7 @@ import { CorreosModule } from './correos/correos.module';
 import { EnviosModule } from './sunat/nest/envios/envios.module';
 import { ComunicacionBajaModule } from './comunicacion-baja/comunicacion-baja.module';
 import { ResumenDiarioModule } from './resumen-diario/resumen-diario.module';
+import { ConciliacionesModule } from './conciliaciones/conciliaciones.module';
 import { buildDataSourceOptions } from './database/data-source-options';
 import { SeedModule } from './database/seeders/seed.module';
 import { EmpresasModule } from './empresas/empresas.module';
@@ -87,6 +88,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     ComunicacionBajaModule,
     ResumenDiarioModule,
     SunatEstadoModule,
+    ConciliacionesModule,
     CorreosModule,
     SeedModule,
   ],

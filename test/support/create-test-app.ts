@@ -22,7 +22,7 @@ export interface TestApp {
  * The production module and setup on a fresh database cloned from the migrated template; only what
  * crosses the process boundary (database URL, storage folder, SUNAT endpoints) is pointed elsewhere.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { databaseUrl?: string } = {}): Promise<TestApp> {
   // Unless a test chooses its own folder, the documents stored by this app live in a temporary one removed on close.
   const storageDir = env.STORAGE_DIR ? undefined : mkdtempSync(join(tmpdir(), 'facturacion-storage-'));
   Object.assign(process.env, {
@@ -38,7 +38,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SUNAT_ENDPOINTS_BASE: 'http://127.0.0.1:9',
     ...env,
   });
-  const databaseUrl = await createTestDatabase();
+  // a restart: the same database as an app closed before
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const previousUrl = process.env.DATABASE_URL;
   process.env.DATABASE_URL = databaseUrl;
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
