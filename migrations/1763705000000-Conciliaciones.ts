@@ -29,6 +29,8 @@ export class Conciliaciones1763705000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX conciliaciones_en_curso ON conciliaciones (id) WHERE estado = 'en_curso'`);
     await q.query(`CREATE INDEX conciliaciones_empresa ON conciliaciones (id_empresa, id DESC)`);
+    // the daily check (no user) is created once per company and day, whichever process gets there first
+    await q.query(`CREATE UNIQUE INDEX conciliaciones_diaria ON conciliaciones (id_empresa, desde) WHERE id_usuario IS NULL`);
     await q.query(`
       CREATE TABLE conciliacion_diferencias (
         id serial PRIMARY KEY,

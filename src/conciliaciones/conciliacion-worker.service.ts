@@ -2,6 +2,7 @@ import { CONCILIACION_EN_CURSO } from '@/common/estados';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigType } from '@nestjs/config';
 import { DataSource } from 'typeorm';
+import { hoyLima, sumarDias } from '@/common/fecha';
 import { enviosConfig } from '@/config/envios.config';
 import { ConciliacionesService } from './conciliaciones.service';
 
@@ -9,6 +10,8 @@ import { ConciliacionesService } from './conciliaciones.service';
 const RECLAMO_SEGUNDOS = 120;
 /** After SUNAT did not answer, the reconciliation waits this long before its page is asked again. */
 const ESPERA_SIN_RESPUESTA_SEGUNDOS = 30;
+/** `empresas.estado` of a company in use. */
+const EMPRESA_ACTIVA = '1';
 
 /**
  * Runs reconciliations in processes that send to SUNAT in the background (AUTOSEND_WORKER): one at a time per
@@ -22,6 +25,8 @@ export class ConciliacionWorker implements OnApplicationBootstrap, OnApplication
   private timer: NodeJS.Timeout | null = null;
   private enCurso: Promise<void> | null = null;
   private detenido = false;
+  /** The Lima day whose daily checks this process already created. */
+  private diaProgramado: string | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -53,6 +58,7 @@ export class ConciliacionWorker implements OnApplicationBootstrap, OnApplication
   }
 
   private async tomarYProcesar(): Promise<void> {
+    if (this.config.conciliacionDiaria) await this.programarDiarias();
     const id = await this.tomar();
     if (id === null) return;
     let fin: Awaited<ReturnType<ConciliacionesService['procesarPagina']>> = 'sigue';
@@ -72,6 +78,24 @@ export class ConciliacionWorker implements OnApplicationBootstrap, OnApplication
         espera,
       ]);
     }
+  }
+
+  /**
+   * The daily job: once per Lima day, a reconciliation without user of yesterday's documents for each active company,
+   * early enough that a factura SUNAT never got is still within its 3 days. Created once per company and day in the
+   * whole cluster (a unique index); a process restarted the same day finds it there.
+   */
+  private async programarDiarias(): Promise<void> {
+    const hoy = hoyLima();
+    if (this.diaProgramado === hoy) return;
+    const ayer = sumarDias(hoy, -1);
+    await this.dataSource.query(
+      `INSERT INTO conciliaciones (id_empresa, id_usuario, desde, hasta)
+       SELECT id_empresa, NULL, $1, $1 FROM empresas WHERE estado = $2
+       ON CONFLICT (id_empresa, desde) WHERE id_usuario IS NULL DO NOTHING`,
+      [ayer, EMPRESA_ACTIVA],
+    );
+    this.diaProgramado = hoy;
   }
 
   private async tomar(): Promise<number | null> {

@@ -26,6 +26,7 @@ describe('POST/GET /api/conciliaciones: our records against SUNAT', () => {
   const hoy = hoyLima();
   const storageDir = mkdtempSync(join(tmpdir(), 'conciliacion-storage-'));
   const previousWorker = process.env.AUTOSEND_WORKER;
+  const previousDiaria = process.env.CONCILIACION_DIARIA;
 
   const appEnv = () => ({
     SUNAT_SIMULATOR: 'off',
@@ -49,6 +50,7 @@ describe('POST/GET /api/conciliaciones: our records against SUNAT', () => {
     await sunat.close();
     rmSync(storageDir, { recursive: true, force: true });
     process.env.AUTOSEND_WORKER = previousWorker;
+    process.env.CONCILIACION_DIARIA = previousDiaria;
   });
 
   const post = (s: Session, body: object) => request(t.http).post('/api/conciliaciones').set(bearer(s.token)).send(body);
@@ -115,7 +117,8 @@ describe('POST/GET /api/conciliaciones: our records against SUNAT', () => {
     const databaseUrl = (t.dataSource.options as { url: string }).url;
     await t.app.close();
 
-    t = await createTestApp({ ...appEnv(), AUTOSEND_WORKER: 'true', AUTOSEND_INTERVAL_MS: '100' }, { databaseUrl });
+    // the restarted app also runs the daily job: yesterday's documents, with no user
+    t = await createTestApp({ ...appEnv(), AUTOSEND_WORKER: 'true', AUTOSEND_INTERVAL_MS: '100', CONCILIACION_DIARIA: 'true' }, { databaseUrl });
     const fin = await esperar('the reconciliation to end', async () => {
       const data = (await get(id)).body.data;
       return data?.estado === 'terminada' ? data : null;
@@ -124,7 +127,7 @@ describe('POST/GET /api/conciliaciones: our records against SUNAT', () => {
     const docs = [igual, perdida, noEnviada, anulada, otroMonto, rechazada, desconocida, boleta];
     // every document asked about exactly once across both apps: the second one resumed after the first page
     expect(docs.map(validezDe)).toEqual(docs.map(() => 1));
-    expect(validezDe(fuera)).toBe(0);
+    expect(fin.diferencias.map((d: { numero_completo: string }) => d.numero_completo)).not.toContain(fuera.numero_completo);
 
     const por = (d: { numero_completo: string }) => fin.diferencias.find((x: { numero_completo: string }) => x.numero_completo === d.numero_completo);
     expect(por(igual)).toBeUndefined();
@@ -159,5 +162,20 @@ describe('POST/GET /api/conciliaciones: our records against SUNAT', () => {
     for (const d of [anulada, otroMonto, rechazada, desconocida]) {
       expect((await venta(d.id_venta)).observaciones.join(' ')).not.toContain(ORIGEN_CONCILIACION);
     }
+
+    // the daily job's check of yesterday: once per company and day, and it found the factura dated yesterday
+    const diarias: Array<{ id: number }> = await t.dataSource.query(
+      'SELECT id FROM conciliaciones WHERE id_usuario IS NULL AND desde = $1 AND hasta = $1 AND id_empresa = (SELECT id_empresa FROM ventas WHERE id_venta = $2)',
+      [sumarDias(hoy, -1), fuera.id_venta],
+    );
+    expect(diarias).toHaveLength(1);
+    const diaria = await esperar('the daily check to end', async () => {
+      const data = (await get(diarias[0].id)).body.data;
+      return data?.estado === 'terminada' ? data : null;
+    });
+    expect(diaria.diferencias).toEqual([
+      expect.objectContaining({ numero_completo: fuera.numero_completo, estado_sunat: 'no_existe', accion: 'reenviar', reparado: true }),
+    ]);
+    expect(validezDe(fuera)).toBe(1);
   });
 });
