@@ -42,7 +42,7 @@ describe('POST/GET /api/conciliaciones: our records against SUNAT', () => {
     t = await createTestApp({ ...appEnv(), AUTOSEND_WORKER: 'false' });
     const admin = await login(t);
     const empresaId = (await createEmpresa(t, admin)).id_empresa;
-    user = await createUserSession(t, admin, empresaId, ['ventas.view', 'ventas.create', 'reportes.view']);
+    user = await createUserSession(t, admin, empresaId, ['ventas.view', 'ventas.create', 'ventas.edit', 'ventas.delete', 'reportes.view']);
     sinPermiso = await createUserSession(t, admin, empresaId, ['ventas.view']);
   });
   afterAll(async () => {
@@ -102,6 +102,15 @@ describe('POST/GET /api/conciliaciones: our records against SUNAT', () => {
     override(desconocida, { estado: 'no_existe' });
     // a boleta never summarised, within the summary's 7 days
     const boleta = await createVenta(t, user);
+    // a credit note never sent (its factura accepted): SUNAT never got it
+    const motivos = (await request(t.http).get('/api/notas-credito/motivos').set(bearer(user.token))).body.data as Array<{ id: number; codigo_sunat: string }>;
+    const conNota = await createFacturaAceptada(t, user);
+    const nc = await request(t.http)
+      .post('/api/notas-credito')
+      .set(bearer(user.token))
+      .send({ id_venta: conNota.id_venta, motivo_id: motivos.find((m) => m.codigo_sunat === '01')!.id });
+    expect(nc.status).toBe(201);
+    const nota = { id: nc.body.data.id as number, serie: nc.body.data.serie as string, numero: nc.body.data.numero as number };
     // outside the range: never asked about
     const fuera = await createFactura(t, user, { fecha_emision: sumarDias(hoy, -1) });
 
@@ -124,7 +133,7 @@ describe('POST/GET /api/conciliaciones: our records against SUNAT', () => {
       return data?.estado === 'terminada' ? data : null;
     });
 
-    const docs = [igual, perdida, noEnviada, anulada, otroMonto, rechazada, desconocida, boleta];
+    const docs = [igual, perdida, noEnviada, anulada, otroMonto, rechazada, desconocida, boleta, conNota];
     // every document asked about exactly once across both apps: the second one resumed after the first page
     expect(docs.map(validezDe)).toEqual(docs.map(() => 1));
     expect(fin.diferencias.map((d: { numero_completo: string }) => d.numero_completo)).not.toContain(fuera.numero_completo);
@@ -139,8 +148,20 @@ describe('POST/GET /api/conciliaciones: our records against SUNAT', () => {
     expect(por(rechazada)).toMatchObject({ estado_nuestro: 'rechazado', estado_sunat: 'aceptado', accion: 'revisar', reparado: false });
     expect(por(desconocida)).toMatchObject({ estado_nuestro: 'aceptado', estado_sunat: 'no_existe', accion: 'revisar', reparado: false });
     expect(por(boleta)).toMatchObject({ tipo_comprobante: '03', estado_nuestro: 'pendiente', estado_sunat: 'no_existe', accion: 'resumir', reparado: true });
-    expect(fin.diferencias).toHaveLength(7);
-    expect(fin.totales).toEqual({ revisados: 8, diferencias: 7, reparados: 3, sin_respuesta: 0 });
+    expect(validezDe({ tipo_documento: '07', serie: nota.serie, numero: nota.numero })).toBe(1);
+    expect(fin.diferencias.find((d: { tipo: string }) => d.tipo === 'nc')).toMatchObject({
+      id_documento: nota.id,
+      tipo_comprobante: '07',
+      numero_completo: `${nota.serie}-${nota.numero}`,
+      estado_nuestro: 'pendiente',
+      estado_sunat: 'no_existe',
+      accion: 'reenviar',
+      reparado: true,
+    });
+    expect(fin.diferencias).toHaveLength(8);
+    expect(fin.totales).toEqual({ revisados: 10, diferencias: 8, reparados: 4, sin_respuesta: 0 });
+    const [encolada] = await t.dataSource.query(`SELECT observaciones FROM notas_credito WHERE id = $1`, [nota.id]);
+    expect(encolada.observaciones.join(' ')).toContain(ORIGEN_CONCILIACION);
 
     // the safe repairs, recorded on the document with their source
     const aceptada = await venta(perdida.id_venta);
