@@ -27,6 +27,7 @@ import { EventosModule } from './eventos/eventos.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ComunicacionBajaModule } from './comunicacion-baja/comunicacion-baja.module';
 import { ResumenDiarioModule } from './resumen-diario/resumen-diario.module';
+import { ConciliacionesModule } from './conciliaciones/conciliaciones.module';
 import { buildDataSourceOptions } from './database/data-source-options';
 import { SeedModule } from './database/seeders/seed.module';
 import { EmpresasModule } from './empresas/empresas.module';
@@ -92,6 +93,7 @@ import { EmpresaScopeInterceptor } from './common/interceptors/empresa-scope.int
     ResumenDiarioModule,
     SunatEstadoModule,
     WebhooksModule,
+    ConciliacionesModule,
     CorreosModule,
     SeedModule,
   ],

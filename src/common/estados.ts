@@ -90,3 +90,22 @@ export type EstadoCorreo = (typeof ESTADOS_CORREO)[number];
 export const CORREO_PENDIENTE = 'pendiente' as const satisfies EstadoCorreo;
 export const CORREO_ENVIADO = 'enviado' as const satisfies EstadoCorreo;
 export const CORREO_ERROR = 'error' as const satisfies EstadoCorreo;
+
+/** A reconciliation with SUNAT (`conciliaciones.estado`): 'en_curso' until every document was checked. */
+export const ESTADOS_CONCILIACION = ['en_curso', 'terminada', 'error'] as const;
+export type EstadoConciliacion = (typeof ESTADOS_CONCILIACION)[number];
+export const CONCILIACION_EN_CURSO = 'en_curso' as const satisfies EstadoConciliacion;
+export const CONCILIACION_TERMINADA = 'terminada' as const satisfies EstadoConciliacion;
+export const CONCILIACION_ERROR = 'error' as const satisfies EstadoConciliacion;
+
+/**
+ * What a document looks like to us in a reconciliation, whatever its table: never seen by SUNAT, in an RC/RA awaited,
+ * accepted, rejected, or voided (an accepted RA / RC status 3, or a sale voided locally before SUNAT saw it).
+ */
+export const ESTADOS_NUESTROS = ['pendiente', 'en_proceso', 'aceptado', 'rechazado', 'anulado'] as const;
+export type EstadoNuestro = (typeof ESTADOS_NUESTROS)[number];
+export const NUESTRO_PENDIENTE = 'pendiente' as const satisfies EstadoNuestro;
+export const NUESTRO_EN_PROCESO = 'en_proceso' as const satisfies EstadoNuestro;
+export const NUESTRO_ACEPTADO = 'aceptado' as const satisfies EstadoNuestro;
+export const NUESTRO_RECHAZADO = 'rechazado' as const satisfies EstadoNuestro;
+export const NUESTRO_ANULADO = 'anulado' as const satisfies EstadoNuestro;

@@ -18,6 +18,8 @@ export interface EnviosConfig {
   sweepMs: number;
   /** How often the companies' automatic daily summary (resumen_automatico) is checked: due ones are sent. */
   summaryCheckMs: number;
+  /** Once a day, each active company's documents of the day before are reconciled with SUNAT. */
+  conciliacionDiaria: boolean;
 }
 
 export const enviosSchema = () => ({
@@ -29,6 +31,7 @@ export const enviosSchema = () => ({
   AUTOSEND_BREAKER_PROBE_MS: int(15_000, { min: 10, max: 3_600_000 }),
   AUTOSEND_SWEEP_MS: int(60_000, { min: 100, max: 86_400_000 }),
   AUTOSEND_SUMMARY_CHECK_MS: int(60_000, { min: 100, max: 3_600_000 }),
+  CONCILIACION_DIARIA: bool(process.env.NODE_ENV !== 'test' || isProduction()),
 });
 
 export function loadEnviosConfig(): EnviosConfig {
@@ -42,6 +45,7 @@ export function loadEnviosConfig(): EnviosConfig {
     breakerProbeMs: env.AUTOSEND_BREAKER_PROBE_MS,
     sweepMs: env.AUTOSEND_SWEEP_MS,
     summaryCheckMs: env.AUTOSEND_SUMMARY_CHECK_MS,
+    conciliacionDiaria: env.CONCILIACION_DIARIA,
   };
 }
 

@@ -14,6 +14,7 @@ import { ResumenDiarioService } from './resumen-diario.service';
   imports: [LotesSunatModule, VentasModule, AnulacionModule],
   controllers: [ResumenDiarioController],
   providers: [ResumenDiarioService, ResumenDesenlaceService, ResumenCanal, ResumenAutomaticoService],
+  exports: [ResumenDiarioService],
 })
 export class ResumenDiarioModule implements OnModuleInit {
   constructor(

@@ -145,6 +145,8 @@ const PASOS: Array<string | [string, Opciones]> = [
   'GET /reporte/guia/{id}',
   'GET /reporte/guia/{id}/ticket',
   'GET /api/sunat/estado',
+  'POST /api/conciliaciones',
+  'GET /api/conciliaciones/{id}',
   'GET /api/health',
   'GET /api/health/ready',
   'GET /api/health/sunat',

@@ -122,6 +122,8 @@ export interface ValidityResult {
   estadoCp: EstadoCp;
   state: ValidityState;
   message: string;
+  /** SUNAT's remarks on the query (e.g. the amount asked about is not the one it holds). */
+  observaciones: string[];
   raw: RawAnswer;
 }
 

@@ -1,5 +1,6 @@
 import { ControlQueue, SimOperation } from './control/control-actions';
 import { Outage } from './control/outage';
+import { ValidezOverrides } from './control/validez-override';
 
 export interface RegisteredDocument {
   name: string;
@@ -63,6 +64,8 @@ export class SimulatorState {
   readonly control = new ControlQueue();
   /** Services switched down by POST /__control/outage. */
   readonly outage = new Outage();
+  /** What the validity service answers instead of what SUNAT received, per document (POST /__control/validez). */
+  readonly validez = new ValidezOverrides();
   /** SUNAT requests being answered now (a delayed answer counts until it is sent), and the most at once since the last reset. */
   inFlight = 0;
   maxInFlight = 0;
@@ -98,6 +101,7 @@ export class SimulatorState {
     this.requests.length = 0;
     this.control.clear();
     this.outage.clear();
+    this.validez.clear();
     this.maxInFlight = this.inFlight;
   }
 
@@ -119,6 +123,7 @@ export class SimulatorState {
       maxInFlight: this.maxInFlight,
       pendingControl: this.control.pending(),
       outage: this.outage.snapshot(),
+      validez: this.validez.snapshot(),
     };
   }
 }

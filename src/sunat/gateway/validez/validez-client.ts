@@ -81,7 +81,8 @@ export class ValidezClient {
     const estadoCp = data && data.estadoCp !== undefined ? String(data.estadoCp).trim() : undefined;
     const state = estadoCp !== undefined ? validityState(estadoCp) : undefined;
     if (raw.httpStatus === 200 && json.success === true && estadoCp && state) {
-      return { kind: 'validity', estadoCp: estadoCp as EstadoCp, state, message: ESTADO_CP[estadoCp as EstadoCp], raw };
+      const observaciones = Array.isArray(data?.observaciones) ? data.observaciones.map(String) : [];
+      return { kind: 'validity', estadoCp: estadoCp as EstadoCp, state, message: ESTADO_CP[estadoCp as EstadoCp], observaciones, raw };
     }
     if (raw.httpStatus >= 500)
       return { kind: 'unknown', reason: 'http-error', message: `SUNAT respondió HTTP ${raw.httpStatus} a la consulta de validez`, raw };

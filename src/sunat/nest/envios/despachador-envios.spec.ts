@@ -60,6 +60,7 @@ describe('DespachadorEnvios', () => {
     const memoria = colaEnMemoria(n);
     const config: ConfigType<typeof enviosConfig> = {
       enabled: true,
+      conciliacionDiaria: false,
       // the idle look at the queue never comes within a test: whatever happens is driven by the sender itself
       intervalMs: 600_000,
       sweepMs: 600_000,

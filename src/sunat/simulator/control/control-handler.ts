@@ -10,6 +10,8 @@ import { parseControlAction } from './control-actions';
  *   POST /__control/config  {ticketPolls?, tokenTtlSeconds?}
  *   POST /__control/outage  {down, services?: ['soap','gre'], mode?: '503'|'reset'|'fault'}: SUNAT down (or up again);
  *                           requests to a down service are refused before they are read (see outage.ts)
+ *   POST /__control/validez  {ruc, tipo, serie, numero, estado?: 'no_existe'|'aceptado'|'anulado', monto?, olvidar?}: what the
+ *                           validity service answers for one document instead of what SUNAT received (see validez-override.ts)
  *   POST /__control/reset   forget documents, tickets, tokens, requests and queued actions; every service up
  *   POST /__control/certificate  {ruc, certPem}: the certificate communicated for a production RUC (certPem null forgets it)
  *   GET  /__control/state
@@ -37,6 +39,9 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, p
       case '/__control/outage':
         state.outage.apply(body);
         return replyJson(res, 200, state.outage.snapshot());
+      case '/__control/validez':
+        state.validez.apply(body);
+        return replyJson(res, 200, { validez: state.validez.snapshot() });
       case '/__control/reset':
         state.reset();
         return replyJson(res, 200, { ok: true });

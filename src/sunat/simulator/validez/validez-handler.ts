@@ -94,8 +94,10 @@ export class ValidezHandler {
     if (!/^\d{1,8}$/.test(numero) || Number(numero) <= 0) return refused('El número de comprobante debe ser mayor que cero.');
     if (!/^\d{2}\/\d{2}\/\d{4}$/.test(fechaEmision)) return refused('La fecha de emisión debe tener el formato dd/mm/yyyy.');
     await this.processor.settled();
-    const estadoCp = this.estadoCp(documentKey({ ruc: numRuc, tipo: codComp, serie: numeroSerie, numero }));
-    return json(200, { success: true, message: 'Operation Success! ', data: { estadoCp, estadoRuc: '00', condDomiRuc: '00', observaciones: [] } });
+    const key = documentKey({ ruc: numRuc, tipo: codComp, serie: numeroSerie, numero });
+    const estadoCp = this.state.validez.estadoCp(key) ?? this.estadoCp(key);
+    const observaciones = estadoCp === '0' ? [] : this.state.validez.observaciones(key, fields.monto);
+    return json(200, { success: true, message: 'Operation Success! ', data: { estadoCp, estadoRuc: '00', condDomiRuc: '00', observaciones } });
   }
 
   private estadoCp(key: string): EstadoCp {
