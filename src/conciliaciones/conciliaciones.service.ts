@@ -10,7 +10,7 @@ import { ValidityQueryResult } from '@/sunat/gateway/results';
 import { DocumentIssuer } from '@/sunat/nest/document-issuer';
 import { ColaEnvios } from '@/sunat/nest/envios/cola-envios.service';
 import { DocumentoConciliado, FASES_CONCILIACION, FaseConciliacion, paginaDeDocumentos } from './conciliacion-documentos';
-import { emitirDiferencia } from './conciliacion-eventos';
+import { Eventos } from '@/eventos/eventos.service';
 import { accionConciliacion, AccionConciliacion, estadoSunatConciliado } from './conciliacion-reglas';
 import { anotar, encolarReenvio, marcarAceptado, TEXTO_REPARACION } from './conciliacion-reparaciones';
 import { conciliacionVista, ConciliacionFila, DiferenciaFila } from './conciliacion-vista';
@@ -46,6 +46,7 @@ export class ConciliacionesService {
     private readonly issuer: DocumentIssuer,
     private readonly cola: ColaEnvios,
     private readonly resumenes: ResumenDiarioService,
+    private readonly eventos: Eventos,
   ) {}
 
   async crear(empresaId: number, userId: number | null, desde: string, hasta: string) {
@@ -168,7 +169,31 @@ export class ConciliacionesService {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
           [c.id, h.doc.tipo, h.doc.id, h.doc.codigo, h.doc.numero_completo, h.doc.fecha_emision, h.doc.nuestro, h.estadoSunat, h.accion, h.reparado, h.detalle],
         );
-        if (inserted.length) nuevas.push(h);
+        if (!inserted.length) continue;
+        nuevas.push(h);
+        // one event per difference, committed with it (a page done again after a restart finds it recorded)
+        await this.eventos.registrar(manager, {
+          empresaId: c.id_empresa,
+          tipo: 'conciliacion.diferencia',
+          recurso: 'conciliacion',
+          id: c.id,
+          clave: `${c.id}:${h.doc.tipo}:${h.doc.id}`,
+          data: {
+            id_conciliacion: c.id,
+            documento: {
+              tipo: h.doc.tipo,
+              id: h.doc.id,
+              tipo_comprobante: h.doc.codigo,
+              numero_completo: h.doc.numero_completo,
+              fecha_emision: h.doc.fecha_emision,
+            },
+            estado_nuestro: h.doc.nuestro,
+            estado_sunat: h.estadoSunat,
+            accion: h.accion,
+            reparado: h.reparado,
+            detalle: h.detalle,
+          },
+        });
       }
       await manager.query(
         `UPDATE conciliaciones SET ultimo_id = $2, revisados = revisados + $3, diferencias = diferencias + $4, reparados = reparados + $5,
@@ -176,19 +201,6 @@ export class ConciliacionesService {
         [c.id, docs[docs.length - 1].id, docs.length, nuevas.length, nuevas.filter((h) => h.reparado).length, fallidos],
       );
     });
-    for (const h of nuevas) {
-      emitirDiferencia({
-        empresaId: c.id_empresa,
-        conciliacionId: c.id,
-        tipo: h.doc.tipo,
-        idDocumento: h.doc.id,
-        numeroCompleto: h.doc.numero_completo,
-        estadoNuestro: h.doc.nuestro,
-        estadoSunat: h.estadoSunat,
-        accion: h.accion,
-        reparado: h.reparado,
-      });
-    }
     return 'sigue';
   }
 

@@ -160,6 +160,12 @@ describe('POST/GET /api/conciliaciones: our records against SUNAT', () => {
     });
     expect(fin.diferencias).toHaveLength(8);
     expect(fin.totales).toEqual({ revisados: 10, diferencias: 8, reparados: 4, sin_respuesta: 0 });
+    // one conciliacion.diferencia event per difference, for the webhooks, even across the restart
+    const eventos = await t.dataSource.query(`SELECT data FROM eventos WHERE tipo = 'conciliacion.diferencia' AND id_recurso = $1`, [String(id)]);
+    expect(eventos).toHaveLength(8);
+    expect(eventos.map((e: { data: { documento: { numero_completo: string } } }) => e.data.documento.numero_completo).sort()).toEqual(
+      fin.diferencias.map((d: { numero_completo: string }) => d.numero_completo).sort(),
+    );
     const [encolada] = await t.dataSource.query(`SELECT observaciones FROM notas_credito WHERE id = $1`, [nota.id]);
     expect(encolada.observaciones.join(' ')).toContain(ORIGEN_CONCILIACION);
 
