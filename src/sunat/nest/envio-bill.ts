@@ -33,7 +33,7 @@ export interface TipoBill<T extends DocumentoBill> {
  * (`enviando_desde`) and commits; sendBill runs without holding a connection (the issuer reconciles a lost answer with
  * getStatusCdr); a second transaction applies the verdict and clears the claim. A failed call clears the claim (and
  * flags a CDR about another document). A claim older than a send can take was left by a crash: `reconciliar` asks
- * SUNAT about it, and the next send may take it over.
+ * SUNAT about it, and a send that takes it over asks SUNAT (getStatusCdr) before any upload.
  */
 export class EnvioBill {
   constructor(
@@ -48,24 +48,30 @@ export class EnvioBill {
   async enviar<T extends DocumentoBill>(tipo: TipoBill<T>, empresaId: number, id: number): Promise<EnvioRespuesta> {
     const ctx = await this.contexto(empresaId);
     const porId = { [tipo.clave]: id } as FindOptionsWhere<T>;
-    const name = await this.dataSource.transaction(async (manager) => {
+    const { name, interrumpido, reclamoAnterior } = await this.dataSource.transaction(async (manager) => {
       const documento = await tipo.bloquear(manager, empresaId, id);
       const desde = documento.enviando_desde ? new Date(documento.enviando_desde).getTime() : null;
-      tipo.assertEnviable(documento, desde !== null && Date.now() - desde < this.staleMs());
+      const vivo = desde !== null && Date.now() - desde < this.staleMs();
+      tipo.assertEnviable(documento, vivo);
       const nombre = documento.nombre_xml ? documentNameOf(documento.nombre_xml) : null;
       if (!nombre) throw xmlNotGenerated();
       await manager.update(tipo.entity, porId, { enviando_desde: () => 'now()' } as never);
-      return nombre;
+      // a claim a crash left behind: the document may be at SUNAT already
+      return { name: nombre, interrumpido: desde !== null && !vivo, reclamoAnterior: documento.enviando_desde };
     });
     let verdict: BillVerdict;
     let result: Awaited<ReturnType<DocumentIssuer['sendBill']>> | undefined;
     try {
-      result = await this.issuer.sendBill(ctx, empresaId, name);
+      // after a crash, SUNAT is asked first (getStatusCdr): only 'not found' makes a second upload safe
+      const recuperado = interrumpido ? await this.issuer.recoverBill(ctx, empresaId, name) : null;
+      result = recuperado && recuperado.kind !== 'not-found' ? recuperado : await this.issuer.sendBill(ctx, empresaId, name);
       verdict = billVerdict(result);
     } catch (error) {
       // a CDR about another document (SUNAT's beta: another company's, same serie-número) flags the document
       const ajeno = cdrAjeno(result);
-      await this.dataSource.getRepository(tipo.entity).update(porId, { enviando_desde: null, ...(ajeno ? { mensaje_sunat: ajeno } : {}) } as never);
+      // an interrupted send whose outcome is still unknown keeps its old claim, so the next one asks SUNAT first again
+      const reclamo = interrumpido && !ajeno ? reclamoAnterior : null;
+      await this.dataSource.getRepository(tipo.entity).update(porId, { enviando_desde: reclamo, ...(ajeno ? { mensaje_sunat: ajeno } : {}) } as never);
       throw error;
     }
     return this.dataSource.transaction(async (manager) => {
