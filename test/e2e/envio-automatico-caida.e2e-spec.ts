@@ -133,11 +133,12 @@ describe('Autopilot across a crash: the sender killed mid-send, started again on
     const conDocumento = reclamadas.filter((f) => registrado(nombreDe(facturas.find((v) => v.id_venta === f.id_documento)!)));
     expect(conDocumento.length).toBeGreaterThanOrEqual(1);
 
-    // the second life: a short SUNAT timeout and a short wait for a send slot, so the dead process's claims are
-    // taken for a crash's within a minute (a sale's claim window, then the queue's, a second later); SUNAT slow to
-    // say what it holds, so settling those sends with it outlasts several sweeps
+    // the second life: a SUNAT timeout short enough that the dead process's claims are taken for a crash's within a
+    // minute (a sale's claim window, then the queue's, a second later), yet well above what the slowed simulator takes
+    // on a loaded machine (a timed-out send is sent again, which would be a second upload); SUNAT slow to say what it
+    // holds, so settling those sends with it outlasts several sweeps
     sim.next(Array.from({ length: N }, () => ({ operation: 'getStatusCdr' as const, action: 'delay' as const, ms: 1000 })));
-    service = await startServiceProcess('service (second life)', { ...env, SUNAT_TIMEOUT_MS: '3000', SUNAT_SEND_QUEUE_WAIT_MS: '1000' });
+    service = await startServiceProcess('service (second life)', { ...env, SUNAT_TIMEOUT_MS: '10000', SUNAT_SEND_QUEUE_WAIT_MS: '1000' });
     // the session outlives the process: it is the same deployment (database and APP_KEY)
     const estados = async () =>
       Promise.all(facturas.map(async (f) => (await request(service!.url).get(`/api/ventas/${f.id_venta}`).set(bearer(usuario.token))).body.data?.estado_sunat));
