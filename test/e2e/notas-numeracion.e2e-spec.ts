@@ -102,14 +102,22 @@ describe('Notas: numbering per (company, series) = max(highest existing, stored 
     // the floor of the counter (highest number in use) is read in the same statement
     expect(sql[numbering]).toContain('(SELECT COALESCE(MAX(numero), 0) FROM notas_credito WHERE');
     // the note, its lines (a partial note by amount keeps one per sale line), its XML; SUNAT's observations, when
-    // its rules made any, are written once they are known
+    // its rules made any, are written once they are known; the documento.creado event of the outbox commits with them
     const observada = res.body.data.observaciones.length > 0;
     expect(
       sql
         .slice(numbering + 1, commit)
         .map(tableOf)
         .sort(),
-    ).toEqual(['INSERT INTO archivos', 'INSERT INTO nota_lineas', 'INSERT INTO notas_credito', ...(observada ? ['UPDATE notas_credito'] : [])].sort());
+    ).toEqual(
+      [
+        'INSERT INTO archivos',
+        'INSERT INTO nota_lineas',
+        'INSERT INTO notas_credito',
+        'WITH ev AS ( INSERT INTO eventos (id_emp',
+        ...(observada ? ['UPDATE notas_credito'] : []),
+      ].sort(),
+    );
     const shown = await request(t.http).get(`/api/notas-credito/${res.body.data.id}`).set(bearer(s.token));
     expect(shown.status).toBe(200);
     // the detail view adds the sale; everything the create answered is as stored
